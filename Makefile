@@ -1,0 +1,36 @@
+# Vaha-Lite bot: setup, run, test, benchmark.
+# Everything runs from a project-local virtualenv (.venv) that this Makefile creates itself.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.DEFAULT_GOAL := test
+.PHONY: run test bench venv clean
+
+# Create the venv once; upgrade pip only at creation time.
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+
+# (Re)install the project with its dev extra only when pyproject.toml changes.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e '.[dev]'
+	touch $@
+
+venv: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python bot.py
+
+test: $(STAMP)
+	$(BIN)/ruff check vahalite_bot tests benchmarks bot.py
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m vahalite_bot.selfplay --games 1000 --seed 1
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info build

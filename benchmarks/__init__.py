@@ -1,0 +1,1 @@
+"""Benchmarks for the Vaha-Lite rules engine and self-play."""

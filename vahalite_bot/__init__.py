@@ -1,0 +1,1 @@
+"""Vaha-Lite: a Discord bot for the Vaha-Lite wargame."""

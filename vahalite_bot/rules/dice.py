@@ -1,0 +1,106 @@
+"""Dice (RULES.md K): streams the caller passes in, and the provably fair one (K2)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+
+@dataclass(frozen=True)
+class Die:
+    """One rolled d6: its position in the game, what it was for, and its value (K1)."""
+
+    position: int
+    purpose: str
+    value: int
+
+
+class DiceStream(Protocol):
+    def roll(self, position: int, purpose: str) -> int:
+        """The d6 at ``position`` in the game (0, 1, 2, ...)."""
+        ...
+
+
+class DiceExhausted(RuntimeError):
+    """A fixed stream ran out of dice."""
+
+
+class FixedDice:
+    """Dice given in advance, in order: for tests and for replaying a recorded log."""
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = list(values)
+        self._next = 0
+        for value in self._values:
+            if not 1 <= value <= 6:
+                raise ValueError(f"not a d6 value: {value}")
+
+    def roll(self, position: int, purpose: str) -> int:
+        if self._next >= len(self._values):
+            raise DiceExhausted(f"no die left for {purpose} at position {position}")
+        value = self._values[self._next]
+        self._next += 1
+        return value
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._next
+
+
+class NoDice:
+    """A stream for actions that must not roll: any roll is a bug."""
+
+    def roll(self, position: int, purpose: str) -> int:
+        raise DiceExhausted(f"unexpected roll for {purpose} at position {position}")
+
+
+def fair_die(seed: bytes, position: int) -> int:
+    """K2: the die at ``position``, derived from the seed with HMAC-SHA256.
+
+    Bytes of the MAC are taken in order and those >= 252 rejected, so each face is exactly
+    equally likely; a fresh counter extends the stream in the (rare) case all are rejected.
+    """
+    counter = 0
+    while True:
+        message = f"{position}:{counter}".encode()
+        for byte in hmac.new(seed, message, hashlib.sha256).digest():
+            if byte < 252:
+                return byte % 6 + 1
+        counter += 1
+
+
+class FairDice:
+    """The game's fair stream: every die is a function of the secret seed and its position."""
+
+    def __init__(self, seed: bytes) -> None:
+        self.seed = seed
+
+    @classmethod
+    def new(cls) -> FairDice:
+        return cls(secrets.token_bytes(32))
+
+    @property
+    def commitment(self) -> str:
+        """Published at game start; the seed is revealed at the end."""
+        return commitment(self.seed)
+
+    def roll(self, position: int, purpose: str) -> int:
+        return fair_die(self.seed, position)
+
+
+def commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+def verify(seed: bytes, published: str, dice: Iterable[Die]) -> list[Die]:
+    """Recompute every recorded die from the revealed seed; returns the ones that differ.
+
+    Raises ``ValueError`` if the seed does not match the hash published at the start.
+    """
+    if not hmac.compare_digest(commitment(seed), published):
+        raise ValueError("the revealed seed does not match the published hash")
+    return [die for die in dice if fair_die(seed, die.position) != die.value]

@@ -1,0 +1,29 @@
+"""Errors the engine raises (typed by cause, as python-chess does)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(ValueError):
+    """Base of every error the rules engine raises on purpose."""
+
+
+class IllegalAction(RulesError):
+    """The rules forbid this action here: carries the rule ID and a message key.
+
+    Player-readable text comes from the message catalogues (``code`` and ``params``); the
+    engine never builds sentences itself.
+    """
+
+    def __init__(self, rule: str, code: str, **params: Any) -> None:
+        self.rule = rule
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v}" for k, v in params.items())
+        super().__init__(f"[{rule}] {code}" + (f" ({detail})" if detail else ""))
+
+
+class UnknownUnit(IllegalAction):
+    def __init__(self, unit: str) -> None:
+        super().__init__("C2", "unknown_unit", unit=unit)

@@ -1,0 +1,119 @@
+"""Cells, distances (RULES.md E1) and line of sight (E4) on a rectangular grid."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Collection, Iterator
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+_CELL_RE = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
+
+
+class Cell(NamedTuple):
+    """A board cell: ``col`` 0 is column A (west), ``row`` 0 is row 1 (south)."""
+
+    col: int
+    row: int
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        """Parse ``A1``..``Z99`` (case-insensitive); raises ``ValueError`` otherwise."""
+        match = _CELL_RE.match(text)
+        if match is None:
+            raise ValueError(f"not a cell: {text!r}")
+        col = string.ascii_uppercase.index(match.group(1).upper())
+        row = int(match.group(2)) - 1
+        if row < 0:
+            raise ValueError(f"not a cell: {text!r}")
+        return cls(col, row)
+
+    @property
+    def name(self) -> str:
+        return f"{string.ascii_uppercase[self.col]}{self.row + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def distance(a: Cell, b: Cell) -> int:
+    """E1: steps, a diagonal step counting 2."""
+    return abs(a.col - b.col) + abs(a.row - b.row)
+
+
+def orthogonal_neighbours(cell: Cell, width: int, height: int) -> Iterator[Cell]:
+    col, row = cell
+    for dc, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        c, r = col + dc, row + dr
+        if 0 <= c < width and 0 <= r < height:
+            yield Cell(c, r)
+
+
+def has_line_of_sight(a: Cell, b: Cell, blocking: Collection[Cell]) -> bool:
+    """E4: the segment between cell centres crosses no blocking cell but the end cells.
+
+    A segment that only touches a corner is blocked there only if both cells that it
+    touches at that corner block.
+    """
+    if not blocking:
+        return True
+    return _line_of_sight(a, b, frozenset(blocking))
+
+
+@lru_cache(maxsize=65536)
+def _line_of_sight(a: Cell, b: Cell, blocking: frozenset[Cell]) -> bool:
+    # Work in doubled coordinates so that centres are odd integers and corners even ones.
+    ax, ay = 2 * a.col + 1, 2 * a.row + 1
+    bx, by = 2 * b.col + 1, 2 * b.row + 1
+    for cell in blocking:
+        if cell in (a, b):
+            continue
+        if _crosses_interior(ax, ay, bx, by, cell):
+            return False
+    for cx, cy in _corners_on_segment(ax, ay, bx, by):
+        touched = _cells_touched_only_at(cx, cy, ax, ay, bx, by)
+        if len(touched) == 2 and all(cell in blocking for cell in touched):
+            return False
+    return True
+
+
+def _open_interval(p0: int, d: int, lo: int, hi: int) -> tuple[Fraction, Fraction] | None:
+    """The open t-interval in which p0 + t*d lies strictly between lo and hi."""
+    if d == 0:
+        return (Fraction(-1), Fraction(2)) if lo < p0 < hi else None
+    t1, t2 = Fraction(lo - p0, d), Fraction(hi - p0, d)
+    return (min(t1, t2), max(t1, t2))
+
+
+def _crosses_interior(ax: int, ay: int, bx: int, by: int, cell: Cell) -> bool:
+    x0, y0 = 2 * cell.col, 2 * cell.row
+    ix = _open_interval(ax, bx - ax, x0, x0 + 2)
+    iy = _open_interval(ay, by - ay, y0, y0 + 2)
+    if ix is None or iy is None:
+        return False
+    lo = max(ix[0], iy[0], Fraction(0))
+    hi = min(ix[1], iy[1], Fraction(1))
+    return lo < hi
+
+
+def _corners_on_segment(ax: int, ay: int, bx: int, by: int) -> Iterator[tuple[int, int]]:
+    """Grid corners (even doubled coordinates) strictly inside the segment."""
+    dx, dy = bx - ax, by - ay
+    steps = max(abs(dx), abs(dy))
+    if steps == 0:
+        return
+    # Corners lie on even coordinates; the segment has rational points only at t = k/g.
+    from math import gcd
+
+    g = gcd(abs(dx), abs(dy))
+    for k in range(1, g):
+        x, y = ax + dx * k // g, ay + dy * k // g
+        if x % 2 == 0 and y % 2 == 0:
+            yield x, y
+
+
+def _cells_touched_only_at(cx: int, cy: int, ax: int, ay: int, bx: int, by: int) -> list[Cell]:
+    around = [Cell((cx + ox) // 2, (cy + oy) // 2) for ox in (-1, 1) for oy in (-1, 1)]
+    return [c for c in around if not _crosses_interior(ax, ay, bx, by, c)]

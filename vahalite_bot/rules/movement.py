@@ -1,0 +1,207 @@
+"""Movement (RULES.md D1-D6) with embarking and disembarking (H2, H3)."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from vahalite_bot.rules.actions import Move
+from vahalite_bot.rules.casualties import morale_test
+from vahalite_bot.rules.context import Context
+from vahalite_bot.rules.errors import IllegalAction
+from vahalite_bot.rules.events import Moved
+from vahalite_bot.rules.geometry import Cell, distance, orthogonal_neighbours
+from vahalite_bot.rules.state import GameState, UnitState
+
+
+@dataclass(frozen=True)
+class Destination:
+    """A cell the unit can reach this turn, a shortest path to it, and what ending there does."""
+
+    cell: Cell
+    path: tuple[Cell, ...]
+    embarks_in: str | None = None
+    disembarks: bool = False
+
+
+# -- questions ---------------------------------------------------------------------------
+def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
+    """Every legal end cell of a move for ``unit`` now, each with a shortest path."""
+    if unit.embarked_in is not None:
+        return {d.cell: d for d in _disembark_destinations(state, unit)}
+    start = unit.cell
+    if start is None:
+        return {}
+    found: dict[Cell, Destination] = {}
+    paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        path = paths[here]
+        if len(path) >= unit.sheet.maneuverability:
+            continue
+        for step in orthogonal_neighbours(here, state.scenario.width, state.scenario.height):
+            if step in paths or _step_problem(state, unit, step) is not None:
+                continue
+            paths[step] = (*path, step)
+            ending = _end_problem(state, unit, step)
+            if ending is None:
+                found[step] = _destination(state, unit, paths[step])
+            queue.append(step)
+    return found
+
+
+def path_to(state: GameState, unit: UnitState, cell: Cell) -> tuple[Cell, ...] | None:
+    destination = reachable(state, unit).get(cell)
+    return None if destination is None else destination.path
+
+
+# -- the action --------------------------------------------------------------------------
+def move(ctx: Context, action: Move) -> None:
+    state = ctx.state
+    unit = state.unit(action.unit)
+    check_move(state, unit, action.path)
+    start = state.position(unit)
+    assert start is not None
+    if leaves_melee(state, unit):
+        morale_test(ctx, unit, "leaving_melee", credited=None)  # D5, G4
+        if unit.destroyed:
+            return
+    end = action.path[-1]
+    transport = unit.embarked_in
+    unit.moved = True
+    if transport is not None:
+        unit.embarked_in = None
+        unit.cell = end
+        unit.disembarked = True
+        ctx.emit(Moved(unit.id, start, action.path, disembarked_from=transport))
+        return
+    carrier = state.unit_at(end)
+    if carrier is not None and carrier is not unit:
+        unit.cell = None
+        unit.embarked_in = carrier.id
+        unit.embarked = True
+        ctx.emit(Moved(unit.id, start, action.path, embarked_in=carrier.id))
+        return
+    unit.cell = end
+    passenger = state.passenger_of(unit.id)
+    ctx.emit(
+        Moved(unit.id, start, action.path, passenger=None if passenger is None else passenger.id)
+    )
+
+
+def check_move(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> None:
+    """Raise the first reason the move is illegal (D6), checking nothing else."""
+    if unit.moved:
+        raise IllegalAction("C2", "already_moved", unit=unit.id)
+    if not path:
+        raise IllegalAction("D1", "empty_path", unit=unit.id)
+    if unit.embarked_in is not None:
+        _check_disembark(state, unit, path)
+        return
+    start = unit.cell
+    assert start is not None
+    if len(path) > unit.sheet.maneuverability:
+        raise IllegalAction(
+            "D1", "path_too_long", unit=unit.id, length=len(path), m=unit.sheet.maneuverability
+        )
+    previous = start
+    for step in path:
+        if distance(previous, step) != 1:
+            raise IllegalAction("D1", "not_orthogonal", frm=previous.name, cell=step.name)
+        problem = _step_problem(state, unit, step)
+        if problem is not None:
+            raise problem
+        previous = step
+    if len(set(path)) != len(path) or start in path:
+        raise IllegalAction("D1", "path_revisits", unit=unit.id)
+    problem = _end_problem(state, unit, path[-1])
+    if problem is not None:
+        raise problem
+
+
+def leaves_melee(state: GameState, unit: UnitState) -> bool:
+    """D5: starts its move orthogonally next to an enemy ground unit (flyers don't count)."""
+    if unit.is_flyer:
+        return False
+    here = state.position(unit)
+    assert here is not None
+    for cell in orthogonal_neighbours(here, state.scenario.width, state.scenario.height):
+        other = state.unit_at(cell)
+        if other is not None and other.side is not unit.side and not other.is_flyer:
+            return True
+    return False
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _step_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction | None:
+    """D2-D4: may the unit pass through ``cell``?"""
+    if not state.scenario.on_board(cell):
+        return IllegalAction("D1", "off_board", cell=cell.name)
+    if unit.is_flyer:
+        return None  # D4: flyers ignore terrain and units while moving
+    if not state.can_stand(unit, cell):
+        kind = state.terrain_kind(cell)
+        assert kind is not None
+        return IllegalAction("D2", "blocked_by_terrain", cell=cell.name, terrain=kind.value)
+    other = state.unit_at(cell)
+    if other is not None and other.side is not unit.side and not other.is_flyer:
+        return IllegalAction("D3", "blocked_by_enemy", cell=cell.name, enemy=other.id)
+    return None
+
+
+def _end_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction | None:
+    """D3, D4, H1-H3: may the move end on ``cell``?"""
+    if unit.is_flyer:
+        kind = state.terrain_kind(cell)
+        if (kind is not None and not kind.enterable) or cell in state.sps:
+            return IllegalAction("D4", "flyer_cannot_end", cell=cell.name)
+    occupant = state.unit_at(cell)
+    if occupant is None:
+        return None
+    if occupant.side is unit.side and occupant.sheet.is_transport and not unit.is_flyer:
+        if unit.disembarked:
+            return IllegalAction("H3", "embark_after_disembark", unit=unit.id)
+        if not state.can_carry(occupant, unit):
+            return IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
+        return None
+    return IllegalAction("D3", "end_not_empty", cell=cell.name, occupant=occupant.id)
+
+
+def _destination(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> Destination:
+    occupant = state.unit_at(path[-1])
+    embarks = occupant.id if occupant is not None and occupant is not unit else None
+    return Destination(path[-1], path, embarks_in=embarks)
+
+
+def _disembark_destinations(state: GameState, unit: UnitState) -> list[Destination]:
+    if unit.embarked:
+        return []
+    here = state.position(unit)
+    assert here is not None
+    return [
+        Destination(cell, (cell,), disembarks=True)
+        for cell in orthogonal_neighbours(here, state.scenario.width, state.scenario.height)
+        if state.unit_at(cell) is None and state.can_stand(unit, cell)
+    ]
+
+
+def _check_disembark(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> None:
+    """H3: one step from the transport's cell to an adjacent empty cell it may enter."""
+    if unit.embarked:
+        raise IllegalAction("H3", "disembark_after_embark", unit=unit.id)
+    here = state.position(unit)
+    assert here is not None
+    if len(path) != 1:
+        raise IllegalAction("H3", "disembark_one_step", unit=unit.id)
+    cell = path[0]
+    if distance(here, cell) != 1:
+        raise IllegalAction("H3", "disembark_adjacent", unit=unit.id, cell=cell.name)
+    if not state.scenario.on_board(cell):
+        raise IllegalAction("D1", "off_board", cell=cell.name)
+    if not state.can_stand(unit, cell):
+        kind = state.terrain_kind(cell)
+        raise IllegalAction("D2", "blocked_by_terrain", cell=cell.name, terrain=str(kind))
+    occupant = state.unit_at(cell)
+    if occupant is not None:
+        raise IllegalAction("D3", "end_not_empty", cell=cell.name, occupant=occupant.id)

@@ -1,0 +1,87 @@
+"""Questions the adapters and automatic players ask: what is legal here (python-chess style)."""
+
+from __future__ import annotations
+
+from vahalite_bot.rules import combat, movement, setup
+from vahalite_bot.rules.actions import (
+    Action,
+    Advance,
+    Attack,
+    ChooseDeployOrder,
+    Deploy,
+    EndTurn,
+    Move,
+    PlacePassenger,
+    PlaceSP,
+    PlaceTerrain,
+    RollOff,
+)
+from vahalite_bot.rules.engine import acting_side, apply
+from vahalite_bot.rules.errors import IllegalAction
+from vahalite_bot.rules.state import GameState, PendingPlacement, Phase
+
+
+class _AnyDice:
+    """Legality never depends on a die's value: every check runs before the first roll."""
+
+    def roll(self, position: int, purpose: str) -> int:
+        return 6
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    try:
+        apply(state, action, _AnyDice())
+    except IllegalAction:
+        return False
+    return True
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action now but resigning (always legal); empty once the game is over."""
+    side = acting_side(state)
+    if state.phase is Phase.ENDED:
+        return []
+    if state.pending:
+        pending = state.pending[0]
+        if isinstance(pending, PendingPlacement):
+            return [PlacePassenger(pending.side, pending.unit, c) for c in pending.cells]
+        return [
+            Advance(pending.side, pending.unit, True),
+            Advance(pending.side, pending.unit, False),
+        ]
+    if state.phase is Phase.ROLL_OFF:
+        return [RollOff()]
+    assert side is not None
+    if state.phase is Phase.DEPLOY_ORDER:
+        return [ChooseDeployOrder(side, True), ChooseDeployOrder(side, False)]
+    if state.phase is Phase.PLAYING:
+        return _turn_actions(state)
+    cells = [c for c in state.scenario.cells() if state.scenario.in_half(side, c)]
+    candidates: list[Action]
+    if state.phase is Phase.TERRAIN:
+        kinds = sorted(setup.terrain_left(state, side))
+        candidates = [PlaceTerrain(side, k, c) for k in kinds for c in cells]
+    elif state.phase is Phase.SP:
+        candidates = [PlaceSP(side, c) for c in cells]
+    else:
+        zone = [c for c in cells if state.scenario.in_deploy_zone(side, c)]
+        candidates = [Deploy(side, u.id, c) for u in setup.undeployed(state, side) for c in zone]
+    return [a for a in candidates if is_legal(state, a)]
+
+
+def _turn_actions(state: GameState) -> list[Action]:
+    side = state.active
+    assert side is not None
+    actions: list[Action] = []
+    units = list(state.living(side))
+    if not state.attack_step:
+        for unit in units:
+            if unit.moved:
+                continue
+            for destination in movement.reachable(state, unit).values():
+                actions.append(Move(side, unit.id, destination.path))
+    for unit in units:
+        for option in combat.attack_options(state, unit):
+            actions.append(Attack(side, unit.id, option.target, melee=option.melee))
+    actions.append(EndTurn(side))
+    return actions

@@ -1,0 +1,217 @@
+"""Setup, in order (RULES.md B1-B6): roll-off, deploy order, terrain, SP, deployment."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from vahalite_bot.rules.actions import ChooseDeployOrder, Deploy, PlaceSP, PlaceTerrain, RollOff
+from vahalite_bot.rules.context import Context
+from vahalite_bot.rules.errors import IllegalAction
+from vahalite_bot.rules.events import (
+    DeployOrderChosen,
+    RolledOff,
+    SPPlaced,
+    TerrainPlaced,
+    TurnStarted,
+    UnitDeployed,
+)
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.matching import max_matching
+from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.state import GameState, Phase, SPState, UnitState, fits
+
+SETUP_PHASES = (Phase.TERRAIN, Phase.SP, Phase.DEPLOYMENT)
+
+
+# -- questions ---------------------------------------------------------------------------
+def setup_actor(state: GameState) -> Side | None:
+    """Whose setup step it is (None for the roll-off, which the bot makes)."""
+    if state.phase is Phase.DEPLOY_ORDER:
+        assert state.first_player is not None
+        return state.first_player.other
+    if state.phase in SETUP_PHASES:
+        assert state.first_deployer is not None
+        for side in (state.first_deployer, state.first_deployer.other):
+            if _has_work(state, state.phase, side):
+                return side
+    return None
+
+
+def terrain_left(state: GameState, side: Side) -> Counter[TerrainKind]:
+    """B3: the pieces of the side's set not yet placed on its half."""
+    left = Counter(state.scenario.terrain_set)
+    for cell, piece in state.terrain.items():
+        if cell not in state.scenario.preplaced and state.scenario.in_half(side, cell):
+            left[piece.kind] -= 1
+    return +left
+
+
+def sp_left(state: GameState, side: Side) -> int:
+    placed = sum(1 for sp in state.sps.values() if sp.placed_by is side)
+    return state.scenario.sp_per_player - placed
+
+
+def undeployed(state: GameState, side: Side) -> list[UnitState]:
+    return [u for u in state.living(side) if not u.deployed]
+
+
+def can_deploy_all(state: GameState, side: Side) -> bool:
+    """B3/B5: can every undeployed unit of ``side`` still be deployed?
+
+    Passengers ride transports where they can (a transport with its unit counts once);
+    the rest need distinct free cells of the zone that they may stand on.
+    """
+    waiting = undeployed(state, side)
+    transports = [
+        u for u in state.living(side) if u.sheet.is_transport and state.passenger_of(u.id) is None
+    ]
+    riders = max_matching(
+        {
+            u.id: [t.id for t in transports if t.id != u.id and fits(t, u)]
+            for u in waiting
+            if not u.sheet.is_transport
+        }
+    )
+    needing_cells = [u for u in waiting if u.id not in riders]
+    free = [c for c in _zone_cells(state, side) if state.unit_at(c) is None]
+    placed = max_matching(
+        {u.id: [c for c in free if _may_deploy_on(state, u, c)] for u in needing_cells}
+    )
+    return len(placed) == len(needing_cells)
+
+
+def legal_setup_cells(state: GameState, side: Side) -> list[Cell]:
+    """Cells of the side's half, for the adapters to offer."""
+    return [c for c in state.scenario.cells() if state.scenario.in_half(side, c)]
+
+
+# -- actions -----------------------------------------------------------------------------
+def roll_off(ctx: Context, action: RollOff) -> None:
+    state = ctx.state
+    _require_phase(state, Phase.ROLL_OFF, "B1")
+    die = ctx.roll("roll-off")
+    winner = Side.SOUTH if die.value <= 3 else Side.NORTH
+    state.first_player = winner
+    state.phase = Phase.DEPLOY_ORDER
+    ctx.emit(RolledOff(die, winner))
+
+
+def choose_deploy_order(ctx: Context, action: ChooseDeployOrder) -> None:
+    state = ctx.state
+    _require_phase(state, Phase.DEPLOY_ORDER, "B2")
+    _require_actor(state, action.side, "B2")
+    first = action.side if action.deploy_first else action.side.other
+    state.first_deployer = first
+    ctx.emit(DeployOrderChosen(action.side, first))
+    state.phase = Phase.TERRAIN
+    _next_step(ctx)
+
+
+def place_terrain(ctx: Context, action: PlaceTerrain) -> None:
+    state, side, cell = ctx.state, action.side, action.cell
+    _require_phase(state, Phase.TERRAIN, "B3")
+    _require_actor(state, side, "B3")
+    if terrain_left(state, side)[action.kind] <= 0:
+        raise IllegalAction("B3", "no_terrain_left", kind=action.kind.value)
+    _require_own_half(state, side, cell, "B3")
+    if cell in state.terrain:
+        raise IllegalAction("B3", "cell_has_terrain", cell=cell.name)
+    state.terrain[cell] = Terrain(action.kind)
+    if not can_deploy_all(state, side):
+        raise IllegalAction("B3", "terrain_blocks_deployment", cell=cell.name)
+    ctx.emit(TerrainPlaced(side, action.kind, cell))
+    _next_step(ctx)
+
+
+def place_sp(ctx: Context, action: PlaceSP) -> None:
+    state, side, cell = ctx.state, action.side, action.cell
+    _require_phase(state, Phase.SP, "B4")
+    _require_actor(state, side, "B4")
+    _require_own_half(state, side, cell, "B4")
+    if state.scenario.is_edge(cell):
+        raise IllegalAction("B4", "sp_on_edge", cell=cell.name)
+    kind = state.terrain_kind(cell)
+    if kind is not None and not kind.enterable:
+        raise IllegalAction("B4", "sp_not_enterable", cell=cell.name, terrain=kind.value)
+    if cell in state.sps:
+        raise IllegalAction("B4", "sp_taken", cell=cell.name)
+    state.sps[cell] = SPState(placed_by=side, holder=side)
+    if not can_deploy_all(state, side):
+        raise IllegalAction("B4", "sp_blocks_deployment", cell=cell.name)
+    ctx.emit(SPPlaced(side, cell))
+    _next_step(ctx)
+
+
+def deploy(ctx: Context, action: Deploy) -> None:
+    state, side, cell = ctx.state, action.side, action.cell
+    _require_phase(state, Phase.DEPLOYMENT, "B5")
+    _require_actor(state, side, "B5")
+    unit = state.unit(action.unit)
+    if unit.side is not side:
+        raise IllegalAction("B5", "not_your_unit", unit=unit.id)
+    if unit.deployed:
+        raise IllegalAction("B5", "already_deployed", unit=unit.id)
+    if not state.scenario.in_deploy_zone(side, cell):
+        raise IllegalAction("B5", "outside_deploy_zone", cell=cell.name)
+    occupant = state.unit_at(cell)
+    if occupant is not None:
+        if not state.can_carry(occupant, unit):
+            raise IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
+        unit.embarked_in = occupant.id
+    elif not _may_deploy_on(state, unit, cell):
+        raise IllegalAction("B5", "cannot_deploy_here", unit=unit.id, cell=cell.name)
+    else:
+        unit.cell = cell
+    unit.deployed = True
+    if not can_deploy_all(state, side):
+        raise IllegalAction("B5", "deploy_blocks_others", unit=unit.id, cell=cell.name)
+    ctx.emit(UnitDeployed(side, unit.id, cell, unit.embarked_in))
+    _next_step(ctx)
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _zone_cells(state: GameState, side: Side) -> list[Cell]:
+    return [c for c in state.scenario.cells() if state.scenario.in_deploy_zone(side, c)]
+
+
+def _may_deploy_on(state: GameState, unit: UnitState, cell: Cell) -> bool:
+    """B5: no Obstacle or Water, no vehicle in Cover; flyers never on an SP (as D4)."""
+    if not state.can_stand(unit, cell):
+        return False
+    return not (unit.is_flyer and cell in state.sps)
+
+
+def _has_work(state: GameState, phase: Phase, side: Side) -> bool:
+    if phase is Phase.TERRAIN:
+        return bool(terrain_left(state, side))
+    if phase is Phase.SP:
+        return sp_left(state, side) > 0
+    return bool(undeployed(state, side))
+
+
+def _next_step(ctx: Context) -> None:
+    """Move on to the next setup step with work to do, or start round 1 (B6)."""
+    state = ctx.state
+    while state.phase in SETUP_PHASES and setup_actor(state) is None:
+        index = SETUP_PHASES.index(state.phase) + 1
+        state.phase = SETUP_PHASES[index] if index < len(SETUP_PHASES) else Phase.PLAYING
+    if state.phase is Phase.PLAYING:
+        assert state.first_player is not None
+        state.round = 1
+        state.active = state.first_player
+        ctx.emit(TurnStarted(1, state.first_player))
+
+
+def _require_phase(state: GameState, phase: Phase, rule: str) -> None:
+    if state.phase is not phase:
+        raise IllegalAction(rule, "wrong_phase", expected=phase.value, phase=state.phase.value)
+
+
+def _require_actor(state: GameState, side: Side, rule: str) -> None:
+    if setup_actor(state) is not side:
+        raise IllegalAction(rule, "not_your_setup_step", side=side.value)
+
+
+def _require_own_half(state: GameState, side: Side, cell: Cell, rule: str) -> None:
+    if not state.scenario.in_half(side, cell):
+        raise IllegalAction(rule, "not_own_half", cell=cell.name)

@@ -1,0 +1,222 @@
+"""The game state: a plain value the engine copies and returns, never shares."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from vahalite_bot.rules.errors import IllegalAction, UnknownUnit
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.scenario import Scenario, Side, Terrain, TerrainKind
+from vahalite_bot.rules.sheets import GROUND_VEHICLES, Slot, UnitSheet, UnitType, Weapon
+
+
+class Phase(StrEnum):
+    ROLL_OFF = "roll_off"  # B1
+    DEPLOY_ORDER = "deploy_order"  # B2
+    TERRAIN = "terrain"  # B3
+    SP = "sp"  # B4
+    DEPLOYMENT = "deployment"  # B5
+    PLAYING = "playing"  # C
+    ENDED = "ended"  # J
+
+
+@dataclass
+class UnitState:
+    id: str
+    side: Side
+    sheet: UnitSheet  # as fielded, options applied
+    hp: int
+    cell: Cell | None = None  # None while embarked, undeployed or destroyed
+    embarked_in: str | None = None
+    deployed: bool = False
+    destroyed: bool = False
+    destroyed_by: str | None = None
+    morale_tested: bool = False  # G1 happens once per game
+    moved: bool = False
+    attacked: bool = False
+    embarked: bool = False  # this turn (H3: no embark and disembark in one turn)
+    disembarked: bool = False  # this turn (H3: no attack after)
+
+    @property
+    def alive(self) -> bool:
+        return not self.destroyed
+
+    @property
+    def models(self) -> int:
+        """F1: current models = ceil(HP / wounds)."""
+        return math.ceil(self.hp / self.sheet.wounds)
+
+    @property
+    def on_board(self) -> bool:
+        return self.cell is not None
+
+    @property
+    def is_damaged(self) -> bool:
+        """E7: half the HP or more lost."""
+        return 2 * (self.sheet.max_hp - self.hp) >= self.sheet.max_hp
+
+    @property
+    def weapons(self) -> tuple[Weapon, ...]:
+        """E7: the damaged profile's weapons once it applies."""
+        damaged = self.sheet.damaged_weapons
+        if damaged is not None and self.is_damaged:
+            return damaged
+        return self.sheet.weapons
+
+    @property
+    def type(self) -> UnitType:
+        return self.sheet.type
+
+    @property
+    def is_flyer(self) -> bool:
+        return self.sheet.type is UnitType.FLYER
+
+    @property
+    def is_ground_vehicle(self) -> bool:
+        return self.sheet.type in GROUND_VEHICLES
+
+    @property
+    def is_hq(self) -> bool:
+        return self.sheet.slot is Slot.HQ
+
+
+@dataclass
+class SPState:
+    placed_by: Side
+    holder: Side  # J1
+
+
+@dataclass(frozen=True)
+class PendingPlacement:
+    """H5: a surviving passenger waits for its owner to place it."""
+
+    side: Side
+    unit: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class PendingAdvance:
+    """E10: the attacker may move into the destroyed target's cell."""
+
+    side: Side
+    unit: str
+    cell: Cell
+
+
+Pending = PendingPlacement | PendingAdvance
+
+
+@dataclass
+class GameState:
+    scenario: Scenario
+    units: dict[str, UnitState]
+    terrain: dict[Cell, Terrain]
+    sps: dict[Cell, SPState] = field(default_factory=dict)
+    phase: Phase = Phase.ROLL_OFF
+    first_player: Side | None = None  # B1 winner: first turn of every round
+    first_deployer: Side | None = None  # B2
+    round: int = 0
+    active: Side | None = None  # whose turn (C)
+    attack_step: bool = False  # C2: once set, no unit moves this turn
+    pending: tuple[Pending, ...] = ()
+    dice_position: int = 0  # K2: the position of the next die in the game
+    resigned: Side | None = None
+    winner: Side | None = None  # meaningful once phase is ENDED
+
+    def copy(self) -> GameState:
+        return replace(
+            self,
+            units={uid: replace(u) for uid, u in self.units.items()},
+            terrain=dict(self.terrain),
+            sps={cell: replace(sp) for cell, sp in self.sps.items()},
+        )
+
+    # -- looking things up --------------------------------------------------------------
+    def unit(self, unit_id: str) -> UnitState:
+        unit = self.units.get(unit_id)
+        if unit is None or unit.destroyed:
+            raise UnknownUnit(unit_id)
+        return unit
+
+    def living(self, side: Side | None = None) -> Iterator[UnitState]:
+        for unit in self.units.values():
+            if not unit.destroyed and (side is None or unit.side is side):
+                yield unit
+
+    def unit_at(self, cell: Cell) -> UnitState | None:
+        """The unit standing on ``cell`` (a transport, not its passenger)."""
+        for unit in self.units.values():
+            if unit.cell == cell and not unit.destroyed:
+                return unit
+        return None
+
+    def occupied(self) -> dict[Cell, UnitState]:
+        return {u.cell: u for u in self.units.values() if u.cell is not None and not u.destroyed}
+
+    def passenger_of(self, transport_id: str) -> UnitState | None:
+        for unit in self.units.values():
+            if unit.embarked_in == transport_id and not unit.destroyed:
+                return unit
+        return None
+
+    def position(self, unit: UnitState) -> Cell | None:
+        """Where a unit is: its cell, or its transport's cell while embarked."""
+        if unit.embarked_in is not None:
+            return self.units[unit.embarked_in].cell
+        return unit.cell
+
+    def terrain_kind(self, cell: Cell) -> TerrainKind | None:
+        piece = self.terrain.get(cell)
+        return None if piece is None else piece.kind
+
+    def blocking_cells(self) -> frozenset[Cell]:
+        return frozenset(c for c, t in self.terrain.items() if t.kind.blocks_sight)
+
+    def can_stand(self, unit: UnitState | UnitSheet, cell: Cell) -> bool:
+        """D2: may this unit enter (and stand on) ``cell``, terrain-wise?"""
+        unit_type = unit.type
+        if not self.scenario.on_board(cell):
+            return False
+        kind = self.terrain_kind(cell)
+        if kind is None:
+            return True
+        if not kind.enterable:
+            return False
+        return not (kind.gives_cover and unit_type in GROUND_VEHICLES)
+
+    def can_carry(self, transport: UnitState, passenger: UnitState) -> bool:
+        """H1: a friendly, empty transport that fits the passenger."""
+        return (
+            transport.side is passenger.side
+            and fits(transport, passenger)
+            and self.passenger_of(transport.id) is None
+        )
+
+
+def fits(transport: UnitState, passenger: UnitState) -> bool:
+    """H1: a type the transport's sheet allows, with no more models than its capacity."""
+    sheet = transport.sheet
+    return (
+        sheet.is_transport
+        and transport.id != passenger.id
+        and not passenger.sheet.is_transport
+        and passenger.type in sheet.carries
+        and passenger.models <= sheet.capacity
+    )
+
+
+def new_game(
+    scenario: Scenario, forces: Mapping[Side, Sequence[tuple[str, UnitSheet]]]
+) -> GameState:
+    """A game before the roll-off: each side's units by handle, none deployed yet."""
+    units: dict[str, UnitState] = {}
+    for side in Side:
+        for handle, sheet in forces.get(side, ()):
+            if handle in units:
+                raise IllegalAction("A7", "duplicate_handle", unit=handle)
+            units[handle] = UnitState(id=handle, side=side, sheet=sheet, hp=sheet.max_hp)
+    return GameState(scenario=scenario, units=units, terrain=dict(scenario.preplaced))
