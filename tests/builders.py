@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+
+import pytest
 
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.dice import FixedDice
 from vahalite_bot.rules.engine import apply
+from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import STANDARD, Scenario, Side, Terrain, TerrainKind
@@ -84,6 +88,16 @@ def act(
     new_state, events = apply(state, action, stream)
     assert stream.remaining == 0, f"{stream.remaining} dice left unused"
     return new_state, events
+
+
+def refused(state: GameState, action: Action, rule: str, code: str) -> IllegalAction:
+    """The action is refused for this rule and reason, rolls no die, and changes nothing."""
+    before = copy.deepcopy(state)
+    with pytest.raises(IllegalAction) as caught:
+        act(state, action)
+    assert (caught.value.rule, caught.value.code) == (rule, code), caught.value
+    assert state == before
+    return caught.value
 
 
 def of_type(events: Iterable[Event], kind: type[Any]) -> list[Any]:

@@ -33,6 +33,9 @@ def morale_test(ctx: Context, unit: UnitState, reason: str, credited: str | None
     failures = sum(1 for die in dice if die.value < threshold)
     for _ in range(failures):
         unit.hp = max(0, (unit.models - 1) * unit.sheet.wounds)
+    # G1: models lost to a morale test never cause another test, so a test that first
+    # brings the unit to half HP spends its once-per-game half test too.
+    unit.morale_tested = unit.morale_tested or unit.is_damaged
     ctx.emit(MoraleTested(unit.id, reason, threshold, dice, failures, unit.hp))
     if unit.hp == 0:
         destroy(ctx, unit, credited, "morale")

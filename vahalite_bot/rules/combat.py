@@ -217,7 +217,7 @@ def choose_weapons(
         if not chosen:
             raise IllegalAction("E5", "no_weapon_chosen", unit=unit.id)
         return tuple(dict.fromkeys(chosen))
-    problems: list[IllegalAction] = []
+    problems: dict[bool, list[IllegalAction]] = {True: [], False: []}
     for want_melee in (True, False) if melee is None else (melee,):
         reaching: list[int] = []
         for index, weapon in enumerate(weapons):
@@ -227,11 +227,16 @@ def choose_weapons(
             if problem is None:
                 reaching.append(index)
             else:
-                problems.append(problem)
+                problems[want_melee].append(problem)
         if reaching:
             return tuple(reaching)
-    if problems:
-        raise problems[0]
+    # Explain with the kind the player most likely meant: melee next to the target, else
+    # ranged ("out of range" says more than "melee reaches 1" about a distant target).
+    here, there = state.position(unit), target.cell
+    adjacent = here is not None and there is not None and distance(here, there) <= 1
+    preferred = problems[adjacent] or problems[not adjacent]
+    if preferred:
+        raise preferred[0]
     raise IllegalAction("E5", "no_weapon_of_kind", unit=unit.id)
 
 

@@ -96,11 +96,20 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def verify(seed: bytes, published: str, dice: Iterable[Die]) -> list[Die]:
-    """Recompute every recorded die from the revealed seed; returns the ones that differ.
+def verify(seed: bytes, published: str, dice: Iterable[Die], first: int = 0) -> list[Die]:
+    """Recompute every recorded die from the revealed seed; returns the ones that are wrong.
 
+    ``dice`` is the log's dice in order, from position ``first``. A die is wrong if its value
+    is not the seed's, or if its position is out of sequence: a skipped or repeated position
+    would let whoever rolls discard an unwelcome die and take the next.
     Raises ``ValueError`` if the seed does not match the hash published at the start.
     """
     if not hmac.compare_digest(commitment(seed), published):
         raise ValueError("the revealed seed does not match the published hash")
-    return [die for die in dice if fair_die(seed, die.position) != die.value]
+    wrong: list[Die] = []
+    expected = first
+    for die in dice:
+        if die.position != expected or fair_die(seed, die.position) != die.value:
+            wrong.append(die)
+        expected = max(expected, die.position + 1)
+    return wrong

@@ -7,6 +7,7 @@ import string
 from collections.abc import Collection, Iterator
 from fractions import Fraction
 from functools import lru_cache
+from math import gcd
 from typing import NamedTuple
 
 _CELL_RE = re.compile(r"^\s*([A-Za-z])\s*(\d{1,2})\s*$")
@@ -104,9 +105,7 @@ def _corners_on_segment(ax: int, ay: int, bx: int, by: int) -> Iterator[tuple[in
     steps = max(abs(dx), abs(dy))
     if steps == 0:
         return
-    # Corners lie on even coordinates; the segment has rational points only at t = k/g.
-    from math import gcd
-
+    # Corners lie on even coordinates; the segment meets integer points only at t = k/g.
     g = gcd(abs(dx), abs(dy))
     for k in range(1, g):
         x, y = ax + dx * k // g, ay + dy * k // g

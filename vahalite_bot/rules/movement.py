@@ -11,6 +11,7 @@ from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import Moved
 from vahalite_bot.rules.geometry import Cell, distance, orthogonal_neighbours
+from vahalite_bot.rules.scenario import TerrainKind
 from vahalite_bot.rules.state import GameState, UnitState
 
 
@@ -27,6 +28,8 @@ class Destination:
 # -- questions ---------------------------------------------------------------------------
 def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     """Every legal end cell of a move for ``unit`` now, each with a shortest path."""
+    if unit.moved or state.attack_step:
+        return {}  # C2: one move per unit, all moves before the first attack
     if unit.embarked_in is not None:
         return {d.cell: d for d in _disembark_destinations(state, unit)}
     start = unit.cell
@@ -93,7 +96,7 @@ def move(ctx: Context, action: Move) -> None:
 def check_move(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> None:
     """Raise the first reason the move is illegal (D6), checking nothing else."""
     if unit.moved:
-        raise IllegalAction("C2", "already_moved", unit=unit.id)
+        raise _second_move_problem(state, unit, path)
     if not path:
         raise IllegalAction("D1", "empty_path", unit=unit.id)
     if unit.embarked_in is not None:
@@ -151,21 +154,31 @@ def _step_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalActio
 
 
 def _end_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction | None:
-    """D3, D4, H1-H3: may the move end on ``cell``?"""
-    if unit.is_flyer:
-        kind = state.terrain_kind(cell)
-        if (kind is not None and not kind.enterable) or cell in state.sps:
-            return IllegalAction("D4", "flyer_cannot_end", cell=cell.name)
+    """D3, D4, H1, H2: may the move end on ``cell``?"""
+    # D4 names only Obstacles and SPs: a flyer may hover over Water.
+    if unit.is_flyer and (state.terrain_kind(cell) is TerrainKind.OBSTACLE or cell in state.sps):
+        return IllegalAction("D4", "flyer_cannot_end", cell=cell.name)
     occupant = state.unit_at(cell)
     if occupant is None:
         return None
     if occupant.side is unit.side and occupant.sheet.is_transport and not unit.is_flyer:
-        if unit.disembarked:
-            return IllegalAction("H3", "embark_after_disembark", unit=unit.id)
         if not state.can_carry(occupant, unit):
             return IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
         return None
     return IllegalAction("D3", "end_not_empty", cell=cell.name, occupant=occupant.id)
+
+
+def _second_move_problem(
+    state: GameState, unit: UnitState, path: tuple[Cell, ...]
+) -> IllegalAction:
+    """C2 allows one move; H3 names the reason when the second would embark or disembark."""
+    if unit.embarked and unit.embarked_in is not None:
+        return IllegalAction("H3", "disembark_after_embark", unit=unit.id)
+    if unit.disembarked and path:
+        occupant = state.unit_at(path[-1])
+        if occupant is not None and occupant.side is unit.side and occupant.sheet.is_transport:
+            return IllegalAction("H3", "embark_after_disembark", unit=unit.id)
+    return IllegalAction("C2", "already_moved", unit=unit.id)
 
 
 def _destination(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> Destination:
@@ -175,8 +188,6 @@ def _destination(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> D
 
 
 def _disembark_destinations(state: GameState, unit: UnitState) -> list[Destination]:
-    if unit.embarked:
-        return []
     here = state.position(unit)
     assert here is not None
     return [
@@ -188,8 +199,6 @@ def _disembark_destinations(state: GameState, unit: UnitState) -> list[Destinati
 
 def _check_disembark(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> None:
     """H3: one step from the transport's cell to an adjacent empty cell it may enter."""
-    if unit.embarked:
-        raise IllegalAction("H3", "disembark_after_embark", unit=unit.id)
     here = state.position(unit)
     assert here is not None
     if len(path) != 1:

@@ -56,13 +56,17 @@ def legal_actions(state: GameState) -> list[Action]:
         return [ChooseDeployOrder(side, True), ChooseDeployOrder(side, False)]
     if state.phase is Phase.PLAYING:
         return _turn_actions(state)
+    # Cheap filters first; is_legal (a full apply on a copy) settles the rest.
     cells = [c for c in state.scenario.cells() if state.scenario.in_half(side, c)]
     candidates: list[Action]
     if state.phase is Phase.TERRAIN:
         kinds = sorted(setup.terrain_left(state, side))
-        candidates = [PlaceTerrain(side, k, c) for k in kinds for c in cells]
+        free = [c for c in cells if c not in state.terrain]
+        candidates = [PlaceTerrain(side, k, c) for k in kinds for c in free]
     elif state.phase is Phase.SP:
-        candidates = [PlaceSP(side, c) for c in cells]
+        candidates = [
+            PlaceSP(side, c) for c in cells if c not in state.sps and not state.scenario.is_edge(c)
+        ]
     else:
         zone = [c for c in cells if state.scenario.in_deploy_zone(side, c)]
         candidates = [Deploy(side, u.id, c) for u in setup.undeployed(state, side) for c in zone]

@@ -148,15 +148,20 @@ def _entry_problems(
     if unit is not None and unit.slot is Slot.TRANSPORT:
         problems.append(RosterProblem("A4", "transport_without_unit", {"sheet": unit.id}))
     if unit is not None and transport is not None:
-        problems.extend(_transport_problems(unit, transport))
+        problems.extend(_transport_problems(_fielded(unit, entry.options), transport))
     return problems
 
 
 def _option_problems(sheet: UnitSheet, options: tuple[str, ...]) -> list[RosterProblem]:
     problems: list[RosterProblem] = []
-    if len(options) > MAX_OPTIONS or len(set(options)) != len(options):
+    if len(set(options)) != len(options):
+        duplicated = sorted({o for o in options if options.count(o) > 1})
         problems.append(
-            RosterProblem("A5", "too_many_options", {"sheet": sheet.id, "count": len(options)})
+            RosterProblem("A5", "duplicate_option", {"sheet": sheet.id, "options": duplicated})
+        )
+    if len(set(options)) > MAX_OPTIONS:
+        problems.append(
+            RosterProblem("A5", "too_many_options", {"sheet": sheet.id, "count": len(set(options))})
         )
     for option in options:
         if sheet.option(option) is None:
@@ -164,6 +169,13 @@ def _option_problems(sheet: UnitSheet, options: tuple[str, ...]) -> list[RosterP
                 RosterProblem("A5", "unknown_option", {"sheet": sheet.id, "option": option})
             )
     return problems
+
+
+def _fielded(sheet: UnitSheet, options: tuple[str, ...]) -> UnitSheet:
+    """The sheet with its known options applied once each (unknown ones are A5's problem):
+    an option that adds models may make the unit too big for its transport (A4)."""
+    known = tuple(dict.fromkeys(o for o in options if sheet.option(o) is not None))
+    return sheet.with_options(known)
 
 
 def _transport_problems(unit: UnitSheet, transport: UnitSheet) -> list[RosterProblem]:

@@ -155,6 +155,9 @@ def deploy(ctx: Context, action: Deploy) -> None:
         raise IllegalAction("B5", "outside_deploy_zone", cell=cell.name)
     occupant = state.unit_at(cell)
     if occupant is not None:
+        # B5: one unit per cell; only a unit that could ride a transport hears why it can't.
+        if not occupant.sheet.is_transport or unit.sheet.is_transport:
+            raise IllegalAction("B5", "cell_occupied", cell=cell.name, occupant=occupant.id)
         if not state.can_carry(occupant, unit):
             raise IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
         unit.embarked_in = occupant.id

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -130,9 +131,10 @@ class GameState:
     def copy(self) -> GameState:
         return replace(
             self,
-            units={uid: replace(u) for uid, u in self.units.items()},
+            # copy.copy is a shallow field copy, several times faster than replace().
+            units={uid: copy.copy(u) for uid, u in self.units.items()},
             terrain=dict(self.terrain),
-            sps={cell: replace(sp) for cell, sp in self.sps.items()},
+            sps={cell: copy.copy(sp) for cell, sp in self.sps.items()},
         )
 
     # -- looking things up --------------------------------------------------------------
