@@ -69,7 +69,7 @@ def playing(
         if p.hp is not None:
             unit.hp = p.hp
     for name, piece in (terrain or {}).items():
-        state.terrain[c(name)] = piece if isinstance(piece, Terrain) else Terrain(piece)
+        state.with_terrain(c(name), piece if isinstance(piece, Terrain) else Terrain(piece))
     for name, side in (sps or {}).items():
         state.sps[c(name)] = SPState(placed_by=side, holder=side)
     state.phase = Phase.PLAYING

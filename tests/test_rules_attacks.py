@@ -825,7 +825,7 @@ def test_E8_damage_distribution_with_cover() -> None:
         terrain={"C4": COVER},
     )
     assert odds(state, "cap", "sc", (1,)) == [F(5, 9), F(4, 9), 0, 0, 0]  # 2/3 * 2/3
-    state.terrain[c("C4")] = Terrain(FORT, improvement=2)
+    state.with_terrain(c("C4"), Terrain(FORT, improvement=2))
     assert odds(state, "cap", "sc", (1,)) == [F(7, 9), F(2, 9), 0, 0, 0]  # 2/3 * 1/3
 
 

@@ -67,7 +67,7 @@ def at_phase(
     state.first_player = first_player
     state.first_deployer = first_deployer
     for name, kind in (terrain or {}).items():
-        state.terrain[c(name)] = Terrain(kind)
+        state.with_terrain(c(name), Terrain(kind))
     for name, side in (sps or {}).items():
         state.sps[c(name)] = SPState(placed_by=side, holder=side)
     return state

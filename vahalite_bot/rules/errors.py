@@ -17,11 +17,16 @@ class IllegalAction(RulesError):
     """
 
     def __init__(self, rule: str, code: str, **params: Any) -> None:
+        # The questions build many of these only to test for None: keep this cheap and
+        # format the developer text only when someone prints it.
+        super().__init__(rule, code)
         self.rule = rule
         self.code = code
         self.params = params
-        detail = ", ".join(f"{k}={v}" for k, v in params.items())
-        super().__init__(f"[{rule}] {code}" + (f" ({detail})" if detail else ""))
+
+    def __str__(self) -> str:
+        detail = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"[{self.rule}] {self.code}" + (f" ({detail})" if detail else "")
 
 
 class UnknownUnit(IllegalAction):

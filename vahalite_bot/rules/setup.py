@@ -116,7 +116,7 @@ def place_terrain(ctx: Context, action: PlaceTerrain) -> None:
     _require_own_half(state, side, cell, "B3")
     if cell in state.terrain:
         raise IllegalAction("B3", "cell_has_terrain", cell=cell.name)
-    state.terrain[cell] = Terrain(action.kind)
+    state.with_terrain(cell, Terrain(action.kind))
     if not can_deploy_all(state, side):
         raise IllegalAction("B3", "terrain_blocks_deployment", cell=cell.name)
     ctx.emit(TerrainPlaced(side, action.kind, cell))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from vahalite_bot.rules.errors import IllegalAction, UnknownUnit
 from vahalite_bot.rules.geometry import Cell
@@ -127,15 +127,23 @@ class GameState:
     dice_position: int = 0  # K2: the position of the next die in the game
     resigned: Side | None = None
     winner: Side | None = None  # meaningful once phase is ENDED
+    _blocking: tuple[dict[Cell, Terrain], frozenset[Cell]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def copy(self) -> GameState:
-        return replace(
-            self,
-            # copy.copy is a shallow field copy, several times faster than replace().
-            units={uid: copy.copy(u) for uid, u in self.units.items()},
-            terrain=dict(self.terrain),
-            sps={cell: copy.copy(sp) for cell, sp in self.sps.items()},
-        )
+        """A copy that ``apply`` may change: units and SPs copied, terrain shared.
+
+        Terrain is copy-on-write: code that changes it assigns a new dict (see
+        ``with_terrain``), so copies can share it and the sight-blocking set cached for it.
+        """
+        clone = _shallow(self)
+        clone.units = {uid: _shallow(u) for uid, u in self.units.items()}
+        clone.sps = {cell: _shallow(sp) for cell, sp in self.sps.items()}
+        return clone
+
+    def with_terrain(self, cell: Cell, piece: Terrain) -> None:
+        self.terrain = {**self.terrain, cell: piece}
 
     # -- looking things up --------------------------------------------------------------
     def unit(self, unit_id: str) -> UnitState:
@@ -176,7 +184,13 @@ class GameState:
         return None if piece is None else piece.kind
 
     def blocking_cells(self) -> frozenset[Cell]:
-        return frozenset(c for c, t in self.terrain.items() if t.kind.blocks_sight)
+        """E4: the cells that block sight, cached while the terrain dict stays the same."""
+        cached = self._blocking
+        if cached is not None and cached[0] is self.terrain:
+            return cached[1]
+        blocking = frozenset(c for c, t in self.terrain.items() if t.kind.blocks_sight)
+        self._blocking = (self.terrain, blocking)
+        return blocking
 
     def can_stand(self, unit: UnitState | UnitSheet, cell: Cell) -> bool:
         """D2: may this unit enter (and stand on) ``cell``, terrain-wise?"""
@@ -209,6 +223,16 @@ def fits(transport: UnitState, passenger: UnitState) -> bool:
         and passenger.type in sheet.carries
         and passenger.models <= sheet.capacity
     )
+
+
+_T = TypeVar("_T")
+
+
+def _shallow(value: _T) -> _T:
+    """A field-for-field copy of a plain dataclass, faster than copy.copy or replace()."""
+    clone = object.__new__(type(value))
+    clone.__dict__.update(value.__dict__)
+    return clone
 
 
 def new_game(

@@ -1,0 +1,218 @@
+"""Board image benchmark: ``python -m benchmarks.render [--runs N] [--out DIR]``.
+
+Renders a mid-game 6x6 board with 20 units on it and the last action (an attack that
+destroys its target) overlaid, ``--runs`` times, then the replay of a 150-action random
+game. The last line is ``median_ms=X png_bytes=Y replay_s=Z replay_bytes=W``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from vahalite_bot.codex.loader import all_sheets, demo_factions
+from vahalite_bot.render import render_board, render_replay
+from vahalite_bot.rules.actions import Action, Attack, EndTurn, Move, RollOff
+from vahalite_bot.rules.dice import FairDice, FixedDice
+from vahalite_bot.rules.engine import apply
+from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.queries import legal_actions
+from vahalite_bot.rules.roster import Roster, RosterEntry, field_units
+from vahalite_bot.rules.scenario import STANDARD, Side, Terrain, TerrainKind
+from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.rules.state import GameState, Phase, SPState, new_game
+
+REPLAY_ACTIONS = 150
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's log: enough to replay it (``FairDice(seed)`` gives the same dice again)."""
+
+    initial: GameState
+    actions: tuple[Action, ...]
+    seed: bytes
+
+    def dice(self) -> FairDice:
+        return FairDice(self.seed)
+
+
+# Each training faction's "500" list and four more units: ten units a side make a long
+# game (a 500-point game of random players is over in about 110 actions).
+EXTRA = {
+    "imperials": ("scouts", "dreadnought", "assault", "predator"),
+    "raiders": ("slaves", "grotesque", "ravager", "warriors"),
+}
+
+
+def demo_initial() -> GameState:
+    """A game before the roll-off: imperials south, raiders north."""
+    factions = demo_factions()
+    sheets = all_sheets(factions)
+    forces: dict[Side, list[tuple[str, UnitSheet]]] = {}
+    taken: list[str] = []
+    for side, faction in ((Side.SOUTH, "imperials"), (Side.NORTH, "raiders")):
+        listed = factions[faction].lists["500"]
+        extra = tuple(RosterEntry(sheet_id) for sheet_id in EXTRA[faction])
+        roster = Roster(faction, listed.entries + extra)
+        forces[side] = field_units(roster, sheets, taken)
+        taken.extend(handle for handle, _ in forces[side])
+    return new_game(STANDARD, forces)
+
+
+def random_game(seed: int, max_actions: int = REPLAY_ACTIONS) -> Game:
+    """A seeded random game: each side picks uniformly among its legal moves while it has
+    any, then among its attacks, and ends its turn when neither is left. (Uniform over all
+    legal actions, an early attack or end of turn would cut most turns short.)"""
+    rng = random.Random(seed)
+    dice_seed = seed.to_bytes(8, "big")
+    dice = FairDice(dice_seed)
+    initial = demo_initial()
+    state = initial
+    actions: list[Action] = []
+    while state.phase is not Phase.ENDED and len(actions) < max_actions:
+        options: list[Action] = [RollOff()]
+        if state.phase is not Phase.ROLL_OFF:
+            options = legal_actions(state)
+        for kind in (Move, Attack, EndTurn):
+            preferred: list[Action] = [a for a in options if isinstance(a, kind)]
+            if preferred:
+                options = preferred
+                break
+        action = rng.choice(options)
+        state, _ = apply(state, action, dice)
+        actions.append(action)
+    return Game(initial, tuple(actions), dice_seed)
+
+
+# -- the mid-game board ------------------------------------------------------------------
+SOUTH_UNITS = {  # handle: (sheet, cell or the transport it rides)
+    "cap1": ("captain", "B2"), "tac1": ("tactical", "C2"), "rhi1": ("rhino", "D2"),
+    "tac2": ("tactical", "rhi1"), "sco1": ("scouts", "B3"), "dre1": ("dreadnought", "E3"),
+    "ass1": ("assault", "C4"), "bik1": ("bikers", "F2"), "pre1": ("predator", "A1"),
+    "whi1": ("whirlwind", "E1"), "tac3": ("tactical", "D1"),
+}  # fmt: skip
+NORTH_UNITS = {
+    "arc1": ("archon", "C6"), "war1": ("warriors", "B5"), "rai1": ("raider", "D5"),
+    "war2": ("warriors", "rai1"), "sla1": ("slaves", "E5"), "sla2": ("slaves", "A5"),
+    "gro1": ("grotesque", "D4"), "rea1": ("reavers", "F6"), "rav1": ("ravager", "E6"),
+    "raz1": ("razorwing", "B4"), "war3": ("warriors", "F4"),
+}  # fmt: skip
+TERRAIN = {
+    "C1": TerrainKind.OBSTACLE, "F3": TerrainKind.WATER, "B3": TerrainKind.HEIGHT,
+    "E2": TerrainKind.HEIGHT, "A2": TerrainKind.COVER, "D3": TerrainKind.COVER,
+    "D6": TerrainKind.OBSTACLE, "A4": TerrainKind.WATER, "C5": TerrainKind.HEIGHT,
+    "F5": TerrainKind.HEIGHT, "B6": TerrainKind.COVER, "E4": TerrainKind.COVER,
+}  # fmt: skip
+SPS = {"B2": Side.SOUTH, "D2": Side.SOUTH, "E3": Side.SOUTH,
+       "C5": Side.NORTH, "D4": Side.SOUTH, "E5": Side.NORTH}  # fmt: skip
+
+
+def mid_game() -> GameState:
+    """Round 3, south to act: 20 units on the board (and two more embarked)."""
+    sheets: dict[str, UnitSheet] = all_sheets(demo_factions())
+    placed = {Side.SOUTH: SOUTH_UNITS, Side.NORTH: NORTH_UNITS}
+    forces = {
+        side: [(h, sheets[s]) for h, (s, _) in units.items()] for side, units in placed.items()
+    }
+    state = new_game(STANDARD, forces)
+    for units in placed.values():
+        for handle, (_, at) in units.items():
+            unit = state.units[handle]
+            unit.deployed = True
+            if at in state.units:
+                unit.embarked_in = at
+            else:
+                unit.cell = Cell.parse(at)
+    state.units["dre1"].hp = 3
+    state.units["tac1"].hp = 3
+    state.units["rav1"].hp = 2
+    state.units["gro1"].hp = 2
+    for name, kind in TERRAIN.items():
+        state.terrain[Cell.parse(name)] = Terrain(kind)
+    for name, side in SPS.items():
+        state.sps[Cell.parse(name)] = SPState(placed_by=side, holder=side)
+    state.phase = Phase.PLAYING
+    state.first_player = Side.SOUTH
+    state.first_deployer = Side.NORTH
+    state.round = 3
+    state.active = Side.SOUTH
+    return state
+
+
+def last_action() -> tuple[GameState, GameState, list[Event]]:
+    """The mid-game board after the dreadnought shoots the grotesque dead: (before, after,
+    events)."""
+    before = mid_game()
+    after, events = apply(before, Attack(Side.SOUTH, "dre1", "gro1"), FixedDice([6] * 40))
+    return before, after, events
+
+
+# -- measuring ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BoardTimes:
+    median_ms: float  # wall clock, as the bot waits for it
+    cpu_ms: float  # CPU time of this process: what the wall time is on an idle machine
+    png_bytes: int
+    first_ms: float  # the first image of a board: static layer, palette, tokens
+
+
+def bench_board(runs: int, out: Path | None) -> BoardTimes:
+    before, after, events = last_action()
+    names = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
+    start = time.perf_counter()
+    png = render_board(after, events=events, before=before, names=names)
+    first = time.perf_counter() - start
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(runs):
+        start, start_cpu = time.perf_counter(), time.process_time()
+        png = render_board(after, events=events, before=before, names=names)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    if out is not None:
+        (out / "board.png").write_bytes(png)
+    return BoardTimes(
+        statistics.median(wall) * 1000, statistics.median(cpu) * 1000, len(png), first * 1000
+    )
+
+
+def bench_replay(out: Path | None) -> tuple[float, int, int]:
+    game = random_game(seed=7)
+    start = time.perf_counter()
+    data = render_replay(game.initial, game.actions, game.dice())
+    elapsed = time.perf_counter() - start
+    if out is not None:
+        (out / "replay.gif").write_bytes(data)
+    return elapsed, len(data), len(game.actions)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.render", description=__doc__)
+    parser.add_argument("--runs", type=int, default=200, help="board renders to time")
+    parser.add_argument("--out", type=Path, help="write board.png and replay.gif here")
+    args = parser.parse_args(argv)
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+    board = bench_board(args.runs, args.out)
+    print(
+        f"board: {args.runs} renders, median {board.median_ms:.2f} ms wall, "
+        f"{board.cpu_ms:.2f} ms CPU; {board.png_bytes} bytes; the first render of this "
+        f"board (static layer, palette, tokens) {board.first_ms:.0f} ms"
+    )
+    replay_s, replay_bytes, count = bench_replay(args.out)
+    print(f"replay (gif): {count} actions, {replay_s:.2f} s, {replay_bytes} bytes")
+    print(
+        f"median_ms={board.median_ms:.2f} png_bytes={board.png_bytes} "
+        f"replay_s={replay_s:.2f} replay_bytes={replay_bytes}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Golden board images and the scenes they show (tests/test_render_golden.py)."""

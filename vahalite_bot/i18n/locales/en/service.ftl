@@ -1,0 +1,42 @@
+# Refusals of the game service (vahalite_bot/app): one message per ServiceError code.
+# Each says what is wrong and, where it helps, what to do instead.
+
+service-not_admin = Only the server's administrator can change its settings.
+service-not_referee = Only the referee can do that.
+service-not_a_player = You are not playing in this game.
+service-channel_busy = This channel already has a game (#{ $game }): finish it before starting another.
+service-already_joined = You are already in this game.
+service-game_full = This game already has two players.
+service-game_started = The game has already begun: armies and players are fixed.
+service-game_not_started = The game has not begun yet: both players must join and submit their armies.
+service-game_over = The game is over.
+service-game_not_over = The dice seed is revealed when the game ends.
+service-game_paused = The referee has paused the game: wait until it is resumed.
+service-bot_rolls = The bot makes the roll-off itself.
+service-not_your_side = You play the other side, not { $side }.
+service-undo_count = You can undo between 1 and { $maximum } actions at once, not { $count }.
+service-nothing_to_undo = Only { $available } of the last actions can be undone, not { $count }.
+service-undo_not_this_turn = Entry { $seq } is from an earlier turn: only the referee can undo it.
+service-undo_not_own = Entry { $seq } is not your own action: only the referee can undo it.
+service-undo_needs_consent = Dice were rolled: ask your opponent to agree to the undo, or ask the referee.
+service-no_undo_request = There is no open undo request to answer.
+service-not_your_request = You cannot answer your own undo request: your opponent does.
+service-seed_revealed = The dice seed has been revealed: this game can no longer be undone.
+service-no_turn_to_end = There is no turn to end: the game is still being set up.
+service-no_deadline = This game has no running deadline.
+service-already_paused = The game is already paused.
+service-not_paused = The game is not paused.
+service-no_game = There is no game #{ $game }.
+service-no_game_in_channel = There is no game in this channel: start one first.
+service-stale = The game changed since you looked (version { $expected }, now { $current }): check the board and give your order again.
+service-busy = The game is busy with other orders: try again in a moment.
+service-unknown_scenario = There is no scenario “{ $scenario }”.
+service-bad_points_limit = A game is played at { $allowed } points, not { $points }.
+service-bad_deadline = A turn's deadline is { $low } to { $high } hours, not { $hours }.
+service-bad_language = The language must be one of { $allowed }, not “{ $language }”.
+service-bad_forfeit = A game is forfeited after at least 1 missed turn, not { $count }.
+service-bad_hp = { $unit } can have 1 to { $maximum } HP, not { $hp }: to take it off the board, remove it.
+service-roster_rejected = The army list is not legal: { $count ->
+        [one] 1 problem
+       *[other] { $count } problems
+    } to fix.

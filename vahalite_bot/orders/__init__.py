@@ -1,0 +1,119 @@
+"""Text orders, Russian and English, the way players wrote forum posts (issue 6).
+
+Two layers, as python-chess separates syntax from legality:
+
+* ``parse_line(text) -> Order | OrderSyntaxError`` reads words only (``parser``: the
+  grammar per verb; ``lexicon``: every synonym; ``tokens``: normalising the text);
+* ``resolve(order, state, side) -> Action | Request`` names the units and finds paths in a
+  game (``resolver``, ``refs``), raising ``OrderError``; what the rules forbid is left to
+  the engine's ``IllegalAction``.
+
+``run_orders`` applies a message of several lines through the caller's callback and
+reports what applied and what did not (``runner``); ``text`` turns refusals, help and the
+report into the player's language.
+"""
+
+from vahalite_bot.orders.model import (
+    AdvanceOrder,
+    ArmyOrder,
+    AttackOrder,
+    BoardOrder,
+    DeployOrder,
+    DeployOrderChoice,
+    DisembarkOrder,
+    EmbarkOrder,
+    EndTurnOrder,
+    HelpOrder,
+    LogOrder,
+    MoveOrder,
+    OddsOrder,
+    Order,
+    OrderError,
+    OrderProblem,
+    OrderSyntaxError,
+    Ref,
+    ResignOrder,
+    RollOffOrder,
+    SPOrder,
+    StatusOrder,
+    Suggestion,
+    TerrainOrder,
+    UndoOrder,
+    Verb,
+)
+from vahalite_bot.orders.parser import parse_line, parse_message, split_lines
+from vahalite_bot.orders.requests import (
+    ArmyRequest,
+    BoardRequest,
+    HelpRequest,
+    LogRequest,
+    OddsRequest,
+    Request,
+    Resolved,
+    StatusRequest,
+    UndoRequest,
+)
+from vahalite_bot.orders.resolver import resolve
+from vahalite_bot.orders.runner import (
+    Applied,
+    Refused,
+    Report,
+    Step,
+    engine_step,
+    run_orders,
+    run_orders_async,
+)
+from vahalite_bot.orders.text import describe, describe_refusal, describe_report, help_text
+
+__all__ = [
+    "AdvanceOrder",
+    "Applied",
+    "ArmyOrder",
+    "ArmyRequest",
+    "AttackOrder",
+    "BoardOrder",
+    "BoardRequest",
+    "DeployOrder",
+    "DeployOrderChoice",
+    "DisembarkOrder",
+    "EmbarkOrder",
+    "EndTurnOrder",
+    "HelpOrder",
+    "HelpRequest",
+    "LogOrder",
+    "LogRequest",
+    "MoveOrder",
+    "OddsOrder",
+    "OddsRequest",
+    "Order",
+    "OrderError",
+    "OrderProblem",
+    "OrderSyntaxError",
+    "Ref",
+    "Refused",
+    "Report",
+    "Request",
+    "ResignOrder",
+    "Resolved",
+    "RollOffOrder",
+    "SPOrder",
+    "StatusOrder",
+    "StatusRequest",
+    "Step",
+    "Suggestion",
+    "TerrainOrder",
+    "UndoOrder",
+    "UndoRequest",
+    "Verb",
+    "describe",
+    "describe_refusal",
+    "describe_report",
+    "engine_step",
+    "help_text",
+    "parse_line",
+    "parse_message",
+    "resolve",
+    "run_orders",
+    "run_orders_async",
+    "split_lines",
+]

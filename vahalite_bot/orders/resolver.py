@@ -1,0 +1,294 @@
+"""``resolve(order, state, side)``: an ``Order`` to an engine action or a ``Request``.
+
+It names units (``refs.find_unit``) and turns a destination into a path; it does not
+judge legality, which stays the engine's: an action that the rules forbid is returned as
+it is, and ``apply`` refuses it with its rule ID. Raises only ``OrderError`` (the order
+names nothing sensible here) and ``IllegalAction`` (where resolving already meets a rule:
+a destination off the board or in Water, a weapon that cannot reach for ``odds``).
+
+Decisions:
+
+* A destination becomes the shortest legal path (``movement.reachable``). If none exists,
+  the refusal says why: the engine's own reason when the cell itself is the problem
+  (terrain, occupied, full transport), ``path_too_long`` with the real distance when only
+  Maneuverability is short, an enemy on the cell is answered with the attack to type
+  instead, and otherwise ``no_path`` lists the cells the unit can reach.
+* When the unit may not move at all now (not your turn, moved already, attacks begun, a
+  decision pending), the move goes to the engine unchanged, so that its reason is given.
+* A passenger waiting to be placed after its transport's wreck (H5) is placed by the
+  ``deploy``/``place``, ``disembark`` or ``move`` order naming it and a cell.
+* ``embark`` without a transport picks the only friendly transport the unit can reach;
+  ``disembark`` without a cell the only free cell; several make a refusal listing them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from vahalite_bot.orders.model import (
+    AdvanceOrder,
+    ArmyOrder,
+    AttackOrder,
+    BoardOrder,
+    DeployOrder,
+    DeployOrderChoice,
+    DisembarkOrder,
+    EmbarkOrder,
+    EndTurnOrder,
+    HelpOrder,
+    LogOrder,
+    MoveOrder,
+    OddsOrder,
+    Order,
+    OrderError,
+    Ref,
+    ResignOrder,
+    RollOffOrder,
+    SPOrder,
+    StatusOrder,
+    Suggestion,
+    TerrainOrder,
+    UndoOrder,
+)
+from vahalite_bot.orders.refs import describe_units, find_unit
+from vahalite_bot.orders.requests import (
+    ArmyRequest,
+    BoardRequest,
+    HelpRequest,
+    LogRequest,
+    OddsRequest,
+    Resolved,
+    StatusRequest,
+    UndoRequest,
+)
+from vahalite_bot.rules import combat, movement
+from vahalite_bot.rules.actions import (
+    Advance,
+    Attack,
+    ChooseDeployOrder,
+    Deploy,
+    EndTurn,
+    Move,
+    PlacePassenger,
+    PlaceSP,
+    PlaceTerrain,
+    Resign,
+    RollOff,
+)
+from vahalite_bot.rules.errors import IllegalAction
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.scenario import Side, TerrainKind
+from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
+
+
+def resolve(order: Order, state: GameState, side: Side) -> Resolved:
+    match order:
+        case MoveOrder():
+            return _move(order, state, side)
+        case AttackOrder():
+            unit = find_unit(state, order.unit, side)
+            target = find_unit(state, order.target, side.other)
+            weapons = None if order.weapons is None else tuple(w - 1 for w in order.weapons)
+            return Attack(side, unit.id, target.id, weapons, order.melee)
+        case EmbarkOrder():
+            return _embark(order, state, side)
+        case DisembarkOrder():
+            return _disembark(order, state, side)
+        case DeployOrder():
+            return _deploy(order, state, side)
+        case OddsOrder():
+            return _odds(order, state, side)
+        case AdvanceOrder():
+            if not state.pending:
+                raise IllegalAction("E10", "nothing_pending")
+            return Advance(side, state.pending[0].unit, order.accept)
+        case TerrainOrder():
+            return PlaceTerrain(side, order.kind, order.cell)
+        case SPOrder():
+            return PlaceSP(side, order.cell)
+        case DeployOrderChoice():
+            return ChooseDeployOrder(side, order.first)
+        case RollOffOrder():
+            return RollOff()
+        case EndTurnOrder():
+            return EndTurn(side)
+        case ResignOrder():
+            return Resign(side)
+        case UndoOrder():
+            return UndoRequest(order.count)
+        case BoardOrder():
+            return BoardRequest()
+        case StatusOrder():
+            return StatusRequest()
+        case ArmyOrder():
+            return ArmyRequest(side.other if order.enemy else side)
+        case LogOrder():
+            return LogRequest(order.count)
+        case HelpOrder():
+            return HelpRequest(order.topic)
+
+
+# -- moving ------------------------------------------------------------------------------
+def _move(order: MoveOrder, state: GameState, side: Side) -> Move | PlacePassenger:
+    unit = find_unit(state, order.unit, side)
+    path = order.path
+    if len(path) == 1:
+        placing = _placing(state, unit)
+        if placing is not None:
+            return PlacePassenger(side, unit.id, path[0])
+        return _move_to(state, side, unit, path[0])
+    if path[0] == state.position(unit):
+        path = path[1:]
+    return Move(side, unit.id, path)
+
+
+def _embark(order: EmbarkOrder, state: GameState, side: Side) -> Move:
+    unit = find_unit(state, order.unit, side)
+    if unit.embarked_in is not None:
+        raise OrderError("already_embarked", unit=unit.id, transport=unit.embarked_in)
+    if order.transport is not None:
+        transport = find_unit(state, order.transport, side)
+        if not transport.sheet.is_transport:
+            raise OrderError("not_a_transport", unit=transport.id)
+        if transport.cell is None:
+            raise IllegalAction("C2", "not_on_board", unit=transport.id)
+        return _move_to(state, side, unit, transport.cell)
+    if not _may_move_now(state, side, unit):
+        return Move(side, unit.id, ())
+    options = [d for d in movement.reachable(state, unit).values() if d.embarks_in is not None]
+    if len(options) == 1:
+        return Move(side, unit.id, options[0].path)
+    if not options:
+        raise OrderError("no_transport_in_reach", unit=unit.id)
+    transports = describe_units(
+        state.units[handle] for handle in sorted(d.embarks_in for d in options if d.embarks_in)
+    )
+    raise OrderError("which_transport", transports, unit=unit.id)
+
+
+def _disembark(order: DisembarkOrder, state: GameState, side: Side) -> Move | PlacePassenger:
+    unit = find_unit(state, order.unit, side, passenger=True)
+    placing = _placing(state, unit)
+    if placing is not None:
+        if order.cell is None:
+            raise OrderError("which_cell", _cells(placing.cells), unit=unit.id)
+        return PlacePassenger(side, unit.id, order.cell)
+    if unit.embarked_in is None:
+        raise OrderError("not_embarked", unit=unit.id)
+    if order.cell is not None:
+        return Move(side, unit.id, (order.cell,))
+    if not _may_move_now(state, side, unit):
+        return Move(side, unit.id, ())
+    cells = sorted(movement.reachable(state, unit))
+    if len(cells) == 1:
+        return Move(side, unit.id, (cells[0],))
+    if not cells:
+        raise OrderError("no_room_to_disembark", unit=unit.id)
+    raise OrderError("which_cell", _cells(cells), unit=unit.id)
+
+
+def _move_to(state: GameState, side: Side, unit: UnitState, cell: Cell) -> Move:
+    """A move to ``cell`` by the shortest legal path, or the clearest reason there is none."""
+    if not _may_move_now(state, side, unit):
+        return Move(side, unit.id, (cell,))
+    found = movement.reachable(state, unit).get(cell)
+    if found is not None:
+        return Move(side, unit.id, found.path)
+    if cell == state.position(unit):
+        raise OrderError("already_there", unit=unit.id, cell=cell.name)
+    if not state.scenario.on_board(cell):
+        raise IllegalAction("D1", "off_board", cell=cell.name)
+    if unit.embarked_in is not None:
+        return Move(side, unit.id, (cell,))  # H3: the engine says why this step is wrong
+    _check_end(state, unit, cell)
+    longer = _relaxed(state, unit).get(cell)
+    if longer is not None:
+        return Move(side, unit.id, longer.path)  # D1: the engine reports the length
+    reach = sorted(movement.reachable(state, unit))
+    raise OrderError("no_path", _cells(reach), unit=unit.id, cell=cell.name)
+
+
+def _check_end(state: GameState, unit: UnitState, cell: Cell) -> None:
+    """D2-D4, H1: the engine's reason when the destination itself is what is wrong."""
+    kind = state.terrain_kind(cell)
+    if unit.is_flyer:
+        if kind is TerrainKind.OBSTACLE or cell in state.sps:
+            raise IllegalAction("D4", "flyer_cannot_end", cell=cell.name)
+    elif not state.can_stand(unit, cell):
+        assert kind is not None
+        raise IllegalAction("D2", "blocked_by_terrain", cell=cell.name, terrain=kind.value)
+    occupant = state.unit_at(cell)
+    if occupant is None:
+        return
+    if occupant.side is not unit.side:
+        attack = f"{unit.id} > {occupant.id}"
+        raise OrderError("destination_enemy", unit=unit.id, target=occupant.id, attack=attack)
+    if occupant.sheet.is_transport and not unit.is_flyer:
+        if not state.can_carry(occupant, unit):
+            raise IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
+        return
+    raise IllegalAction("D3", "end_not_empty", cell=cell.name, occupant=occupant.id)
+
+
+def _relaxed(state: GameState, unit: UnitState) -> dict[Cell, movement.Destination]:
+    """Where the unit could go if Maneuverability were no limit."""
+    unlimited = state.scenario.width * state.scenario.height
+    free = replace(unit, sheet=replace(unit.sheet, maneuverability=unlimited))
+    return movement.reachable(state, free)
+
+
+def _may_move_now(state: GameState, side: Side, unit: UnitState) -> bool:
+    """Whether working out a path makes sense, or the engine should just say why not."""
+    return (
+        state.phase is Phase.PLAYING
+        and not state.pending
+        and state.active is side
+        and unit.side is side
+        and not unit.moved
+        and not state.attack_step
+        and state.position(unit) is not None
+    )
+
+
+# -- setup, decisions, questions ---------------------------------------------------------
+def _deploy(order: DeployOrder, state: GameState, side: Side) -> Deploy | PlacePassenger:
+    unit = find_unit(state, order.unit, side)
+    cell = _place_cell(state, order.at, side)
+    if _placing(state, unit) is not None:
+        return PlacePassenger(side, unit.id, cell)
+    return Deploy(side, unit.id, cell)
+
+
+def _place_cell(state: GameState, at: Ref, side: Side) -> Cell:
+    """A cell as typed, or the cell of the unit named (a transport to start embarked in)."""
+    if at.text.replace(" ", "") not in state.units and at.cell is not None:
+        return at.cell
+    transport = find_unit(state, at, side)
+    cell = transport.cell
+    if cell is None:
+        raise IllegalAction("C2", "not_on_board", unit=transport.id)
+    return cell
+
+
+def _odds(order: OddsOrder, state: GameState, side: Side) -> OddsRequest:
+    unit = find_unit(state, order.unit, side)
+    target = find_unit(state, order.target, unit.side.other)
+    if target.side is unit.side:
+        raise IllegalAction("E5", "target_is_friendly", target=target.id)
+    if state.position(unit) is None:
+        raise IllegalAction("C2", "not_on_board", unit=unit.id)
+    chosen = None if order.weapons is None else tuple(w - 1 for w in order.weapons)
+    weapons = combat.choose_weapons(state, unit, target, chosen, order.melee)
+    return OddsRequest(unit.id, target.id, weapons)
+
+
+def _placing(state: GameState, unit: UnitState) -> PendingPlacement | None:
+    """H5: the pending placement of this unit, if it is the decision due now."""
+    if state.pending and isinstance(state.pending[0], PendingPlacement):
+        pending = state.pending[0]
+        return pending if pending.unit == unit.id else None
+    return None
+
+
+def _cells(cells: list[Cell] | tuple[Cell, ...]) -> tuple[Suggestion, ...]:
+    return tuple(Suggestion(c.name) for c in cells)

@@ -1,0 +1,261 @@
+"""A whole game from its log: an animation (one frame per action, a hold at each turn change,
+the result at the end) and a still of any chosen moment.
+
+The log is what the engine replays (K1): the initial state, the actions in order and the
+dice stream (``FixedDice`` of the recorded values, or ``FairDice`` of the revealed seed).
+
+The animation is a GIF: Discord plays GIFs inline on every client, while it has animated
+WebP only lately and not on every client; and for these flat images lossless WebP came out
+several times larger and slower here. Frames after the first keep only the pixels that
+changed (the rest is transparent and compresses to almost nothing), so a 150-action game
+stays under a megabyte.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageChops, ImageDraw
+
+from vahalite_bot.render.base import board_key, layout_of
+from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, render_board
+from vahalite_bot.render.fonts import Face, fit, font
+from vahalite_bot.render.header import status_line
+from vahalite_bot.render.labels import label
+from vahalite_bot.render.palette import board_palette, quantize
+from vahalite_bot.render.theme import DEFAULT_THEME, RGB, Theme
+from vahalite_bot.rules.actions import Action
+from vahalite_bot.rules.dice import DiceStream
+from vahalite_bot.rules.engine import apply
+from vahalite_bot.rules.events import Event, TurnEnded
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.rules.victory import score
+
+REPLAY_SIZE = 600  # px wide: the animation is watched whole, not read cell by cell
+# The palette's last entry marks "unchanged since the previous frame"; no board colour is
+# near it, so no pixel is ever mapped to it by mistake.
+KEEP_INDEX = 255
+KEEP_COLOUR: RGB = (255, 0, 255)
+
+
+@dataclass(frozen=True)
+class Timing:
+    """How long each frame shows, in milliseconds."""
+
+    action: int = 600
+    setup: int = 300  # terrain, SPs and deployment go by quicker
+    turn_end: int = 1500  # the hold at each turn change
+    final: int = 5000  # the result
+
+    def of(self, step: Step) -> int:
+        if step.ends_turn is not None:
+            return self.turn_end
+        if step.before.phase is not Phase.PLAYING:
+            return self.setup
+        return self.action
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the log with the states around it and what it caused."""
+
+    index: int
+    action: Action
+    before: GameState
+    after: GameState
+    events: tuple[Event, ...]
+
+    @property
+    def ends_turn(self) -> TurnEnded | None:
+        return next((e for e in self.events if isinstance(e, TurnEnded)), None)
+
+
+def steps(initial: GameState, actions: Sequence[Action], dice: DiceStream) -> Iterator[Step]:
+    """The log applied action by action (``engine.replay``, keeping every state)."""
+    state = initial
+    for index, action in enumerate(actions):
+        after, events = apply(state, action, dice)
+        yield Step(index, action, state, after, tuple(events))
+        state = after
+
+
+class MomentNotFound(LookupError):
+    """The log has no such moment (that turn was not played)."""
+
+
+def find_moment(
+    initial: GameState, actions: Sequence[Action], dice: DiceStream, round: int, after: Side
+) -> Step:
+    """The step that ended ``after``'s turn of ``round``."""
+    for step in steps(initial, actions, dice):
+        ended = step.ends_turn
+        if ended is not None and ended.round == round and ended.side is after:
+            return step
+    raise MomentNotFound(f"round {round}, after {after.value}'s turn")
+
+
+def render_moment(
+    initial: GameState,
+    actions: Sequence[Action],
+    dice: DiceStream,
+    *,
+    round: int,
+    after: Side,
+    names: Mapping[Side, str] | None = None,
+    lang: str = "ru",
+    size: int = DEFAULT_SIZE,
+    theme: Theme = DEFAULT_THEME,
+) -> bytes:
+    """A PNG of the board at the end of ``after``'s turn in ``round`` ("round 3, after
+    north's turn"); raises ``MomentNotFound`` if the log never gets there."""
+    step = find_moment(initial, actions, dice, round, after)
+    return render_board(step.after, names=names, lang=lang, size=size, theme=theme)
+
+
+def render_replay(
+    initial: GameState,
+    actions: Sequence[Action],
+    dice: DiceStream,
+    *,
+    names: Mapping[Side, str] | None = None,
+    lang: str = "ru",
+    size: int = REPLAY_SIZE,
+    theme: Theme = DEFAULT_THEME,
+    timing: Timing = Timing(),
+) -> bytes:
+    """The whole game as a looping GIF: the initial state, then one frame per action with
+    its overlay (a turn's last frame held longer), then the final board with the VP and the
+    result (if the game ended)."""
+    log = list(steps(initial, actions, dice))
+    final = log[-1].after if log else initial
+    frames = _frames(initial, log, names or {}, lang, size, theme, timing)
+    return _gif(frames, replay_palette(final, size, lang, theme))
+
+
+def _frames(
+    initial: GameState,
+    log: Sequence[Step],
+    names: Mapping[Side, str],
+    lang: str,
+    size: int,
+    theme: Theme,
+    timing: Timing,
+) -> Iterator[Image.Image]:
+    """Each frame with its duration in ``info["duration"]``, drawn only when asked for."""
+    first = draw_board(initial, names=names, lang=lang, size=size, theme=theme)
+    first.info["duration"] = timing.setup
+    yield first
+    for step in log:
+        image = draw_board(
+            step.after,
+            events=step.events,
+            before=step.before,
+            names=names,
+            lang=lang,
+            size=size,
+            theme=theme,
+        )
+        image.info["duration"] = timing.of(step)
+        yield image
+    last = _result_frame(log[-1].after if log else initial, names, lang, size, theme)
+    last.info["duration"] = timing.final
+    yield last
+
+
+# -- the final frame ---------------------------------------------------------------------
+def _result_frame(
+    state: GameState, names: Mapping[Side, str], lang: str, size: int, theme: Theme
+) -> Image.Image:
+    """The final board, dimmed, under a plate with the VP and the result."""
+    image = draw_board(state, names=names, lang=lang, size=size, theme=theme)
+    lay = layout_of(board_key(state, size, lang, theme))
+    x0, y0, x1, y1 = lay.board_box
+    image.paste(theme.frame, (x0, y0, x1, y1), Image.new("L", (x1 - x0, y1 - y0), 150))
+    draw = ImageDraw.Draw(image)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    w, h = (x1 - x0) * 0.8, lay.px(190)
+    draw.rounded_rectangle(
+        (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2),
+        radius=lay.px(16),
+        fill=theme.frame,
+        outline=theme.frame_muted,
+        width=lay.px(2),
+    )
+    vp = f"{score(state, Side.SOUTH).vp} : {score(state, Side.NORTH).vp}"
+    big = font(Face.BOLD, lay.px(64))
+    draw.text((cx, cy - lay.px(34)), vp, font=big, fill=theme.frame_text, anchor="mm")
+    small = font(Face.CONDENSED, lay.px(15))
+    draw.text(
+        (cx, cy + lay.px(12)), label(lang, "vp"), font=small, fill=theme.frame_muted, anchor="mm"
+    )
+    if state.phase is Phase.ENDED:
+        text = status_line(state, names, lang).split(" · ", 1)[-1]
+    else:
+        text = label(lang, "replay.final")
+    f = font(Face.BOLD, lay.px(24))
+    draw.text(
+        (cx, cy + lay.px(52)),
+        fit(text, f, w - lay.px(24)),
+        font=f,
+        fill=theme.frame_text,
+        anchor="mm",
+    )
+    return image
+
+
+# -- encoding ----------------------------------------------------------------------------
+def replay_palette(final: GameState, size: int, lang: str, theme: Theme) -> Image.Image:
+    """The final board's palette (every terrain piece is down by then), with the last entry
+    given to the "unchanged" marker."""
+    source = board_palette(board_key(final, size, lang, theme)).getpalette() or list(theme.frame)
+    while len(source) < 3 * KEEP_INDEX:  # pad with a colour in use, never a stray black
+        source += source[:3]
+    colours = source[: 3 * KEEP_INDEX] + list(KEEP_COLOUR)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours)
+    return palette
+
+
+def _gif(frames: Iterator[Image.Image], palette: Image.Image) -> bytes:
+    source = next(frames)
+    first = quantize(source, palette)
+    first.info["duration"] = source.info["duration"]
+    buffer = io.BytesIO()
+    first.save(
+        buffer,
+        "GIF",
+        save_all=True,
+        append_images=_coded(first, frames, palette),
+        loop=0,
+        disposal=1,  # keep each frame under the next: unchanged pixels show through
+        transparency=KEEP_INDEX,
+        optimize=False,
+    )
+    return buffer.getvalue()
+
+
+def _coded(
+    first: Image.Image, frames: Iterator[Image.Image], palette: Image.Image
+) -> Iterator[Image.Image]:
+    previous = first
+    for frame in frames:
+        current = quantize(frame, palette)
+        coded = _changes(previous, current, palette)
+        coded.info["duration"] = frame.info["duration"]
+        yield coded
+        previous = current
+
+
+def _changes(previous: Image.Image, current: Image.Image, palette: Image.Image) -> Image.Image:
+    """``current`` with every pixel equal to ``previous`` set to the "unchanged" index."""
+    a = Image.frombytes("L", previous.size, previous.tobytes())
+    b = Image.frombytes("L", current.size, current.tobytes())
+    changed = ImageChops.difference(a, b).point(lambda v: 255 if v else 0)
+    keep = Image.new("L", current.size, KEEP_INDEX)
+    merged = Image.composite(b, keep, changed)
+    frame = Image.frombytes("P", merged.size, merged.tobytes())
+    frame.putpalette(palette.getpalette() or [])
+    return frame

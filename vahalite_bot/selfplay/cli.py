@@ -1,0 +1,122 @@
+"""``python -m vahalite_bot.selfplay``: play many complete games and report how they went."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections.abc import Callable
+
+from vahalite_bot.rules.actions import Action
+from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState
+from vahalite_bot.selfplay.describe import describe
+from vahalite_bot.selfplay.game import MAX_ACTIONS, Observer, game_seed, play_game
+from vahalite_bot.selfplay.greedy import GreedyPlayer
+from vahalite_bot.selfplay.invariants import game_problems, state_problems
+from vahalite_bot.selfplay.players import Player, RandomPlayer
+from vahalite_bot.selfplay.stats import RunStats
+
+PLAYERS: dict[str, Callable[[], Player]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
+
+
+class InvariantBroken(AssertionError):
+    pass
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m vahalite_bot.selfplay",
+        description="Play complete Vaha-Lite games between automatic players.",
+    )
+    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    parser.add_argument(
+        "--start", type=int, default=0, help="index of the first game (to replay one alone)"
+    )
+    parser.add_argument(
+        "--players",
+        type=_player_pair,
+        default=("greedy", "greedy"),
+        help="south,north among: " + ", ".join(PLAYERS) + " (default greedy,greedy)",
+    )
+    parser.add_argument("--verbose", action="store_true", help="print every action and event")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="check the invariants after every action and replay every game (slower)",
+    )
+    parser.add_argument("--max-actions", type=int, default=MAX_ACTIONS, help=argparse.SUPPRESS)
+    return parser.parse_args(argv)
+
+
+def _player_pair(text: str) -> tuple[str, str]:
+    names = tuple(part.strip() for part in text.split(","))
+    if len(names) != 2 or any(n not in PLAYERS for n in names):
+        raise argparse.ArgumentTypeError(f"expected two of {', '.join(PLAYERS)}, got {text!r}")
+    return names[0], names[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    names = dict(zip(Side, args.players, strict=True))
+    # One player object per side for the whole run: the greedy player's odds cache carries
+    # over; their choices depend only on the state and the game's own generator.
+    players = {side: PLAYERS[name]() for side, name in names.items()}
+    stats = RunStats(players=names)
+    started = time.perf_counter()
+    for index in range(args.start, args.start + args.games):
+        seed = game_seed(args.seed, index)
+        observers = [_printer(index)] if args.verbose else []
+        if args.check:
+            observers.append(_checker)
+        try:
+            record = play_game(
+                players, seed, index, observe=_chain(observers), max_actions=args.max_actions
+            )
+            problems = game_problems(record) if args.check else []
+            if problems:
+                raise InvariantBroken("; ".join(problems))
+        except Exception as error:
+            stats.add_error()
+            print(f"game {index} (seed {args.seed}) failed: {error!r}", file=sys.stderr)
+            traceback.print_exc(file=sys.stderr)
+            continue
+        stats.add(record)
+        if not record.finished:
+            print(
+                f"game {index} (seed {args.seed}) passed {args.max_actions} actions",
+                file=sys.stderr,
+            )
+    elapsed = time.perf_counter() - started
+    for line in stats.lines(elapsed):
+        print(line)
+    return 0 if stats.ok else 1
+
+
+def _printer(index: int) -> Observer:
+    def show(state: GameState, action: Action, events: list[Event]) -> None:
+        print(f"[{index}] > {describe(action)}")
+        for event in events:
+            print(f"[{index}]   {describe(event)}")
+
+    return show
+
+
+def _checker(state: GameState, action: Action, events: list[Event]) -> None:
+    problems = state_problems(state)
+    if problems:
+        raise InvariantBroken(f"after {describe(action)}: " + "; ".join(problems))
+
+
+def _chain(observers: list[Observer]) -> Observer | None:
+    if not observers:
+        return None
+
+    def observe(state: GameState, action: Action, events: list[Event]) -> None:
+        for observer in observers:
+            observer(state, action, events)
+
+    return observe

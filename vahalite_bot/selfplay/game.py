@@ -1,0 +1,129 @@
+"""One complete self-play game, setup included, and everything needed to replay it."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from vahalite_bot.codex.loader import Faction, all_sheets, demo_factions
+from vahalite_bot.rules.actions import Action
+from vahalite_bot.rules.dice import DiceStream, Die, FairDice
+from vahalite_bot.rules.engine import acting_side, apply
+from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.roster import field_units
+from vahalite_bot.rules.scenario import STANDARD, Scenario, Side
+from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.rules.state import GameState, Phase, new_game
+from vahalite_bot.selfplay.players import Player
+
+# A game is bounded (each unit moves and attacks at most once a turn), so a game that
+# runs past this many actions means a player or the engine loops.
+MAX_ACTIONS = 5000
+
+# The army every side fields: each demo faction's ready-made list.
+ARMY_LIST = "500"
+
+Observer = Callable[[GameState, Action, list[Event]], None]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What happened in one game: enough to replay it (initial state, actions, dice seed)."""
+
+    index: int
+    seed: bytes
+    factions: Mapping[Side, str]
+    initial: GameState
+    actions: tuple[Action, ...]
+    events: tuple[Event, ...]
+    final: GameState
+
+    @property
+    def finished(self) -> bool:
+        return self.final.phase is Phase.ENDED
+
+    @property
+    def dice(self) -> list[Die]:
+        return dice_in(self.events)
+
+
+def game_seed(run_seed: int, index: int) -> bytes:
+    """The dice seed of game ``index`` of a run: a run is reproducible from its seed alone."""
+    return hashlib.sha256(f"vahalite-selfplay:{run_seed}:{index}".encode()).digest()
+
+
+def sub_rng(seed: bytes, purpose: str) -> random.Random:
+    """An independent generator per purpose, so one player's draws never shift another's."""
+    return random.Random(hashlib.sha256(seed + purpose.encode()).digest())
+
+
+def initial_state(
+    seed: bytes,
+    factions: Mapping[str, Faction] | None = None,
+    scenario: Scenario = STANDARD,
+) -> tuple[GameState, dict[Side, str]]:
+    """A game before the roll-off; each side fields a demo faction's list, drawn by seed."""
+    factions = _demo_factions() if factions is None else factions
+    sheets: dict[str, UnitSheet] = all_sheets(factions)
+    rng = sub_rng(seed, "armies")
+    names = sorted(factions)
+    chosen = {side: rng.choice(names) for side in Side}
+    forces: dict[Side, list[tuple[str, UnitSheet]]] = {}
+    taken: list[str] = []
+    for side in Side:
+        roster = factions[chosen[side]].lists[ARMY_LIST]
+        forces[side] = field_units(roster, sheets, taken)
+        taken.extend(handle for handle, _ in forces[side])
+    return new_game(scenario, forces), chosen
+
+
+@cache
+def _demo_factions() -> dict[str, Faction]:
+    return demo_factions()
+
+
+def play_game(
+    players: Mapping[Side, Player],
+    seed: bytes,
+    index: int = 0,
+    factions: Mapping[str, Faction] | None = None,
+    observe: Observer | None = None,
+    max_actions: int = MAX_ACTIONS,
+) -> GameRecord:
+    """Play from the roll-off to the end (or ``max_actions``); exceptions propagate."""
+    state, chosen = initial_state(seed, factions)
+    initial = state.copy()
+    dice: DiceStream = FairDice(seed)
+    rngs = {side: sub_rng(seed, f"player:{side.value}") for side in Side}
+    actions: list[Action] = []
+    events: list[Event] = []
+    while state.phase is not Phase.ENDED and len(actions) < max_actions:
+        # The roll-off has no actor: the bot makes it, so the first player asks for it.
+        side = acting_side(state) or Side.SOUTH
+        action = players[side].choose(state, rngs[side])
+        state, new = apply(state, action, dice)
+        actions.append(action)
+        events.extend(new)
+        if observe is not None:
+            observe(state, action, new)
+    return GameRecord(index, seed, chosen, initial, tuple(actions), tuple(events), state)
+
+
+def dice_in(events: list[Event] | tuple[Event, ...]) -> list[Die]:
+    """Every die the events show, in the order they show them (K1)."""
+    return [die for event in events for die in _dice(event)]
+
+
+def _dice(value: object) -> Iterator[Die]:
+    if isinstance(value, Die):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _dice(item)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            yield from _dice(getattr(value, f.name))

@@ -1,0 +1,246 @@
+"""The greedy player: sensible setup, then each turn moves toward objectives and makes the
+attacks with the best expected value. It asks the engine the same questions a human's
+interface would (reachable cells, attack options, damage odds) and never looks ahead."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from vahalite_bot.rules import combat
+from vahalite_bot.rules.actions import (
+    Action,
+    Advance,
+    Attack,
+    ChooseDeployOrder,
+    Deploy,
+    EndTurn,
+    Move,
+    PlacePassenger,
+    PlaceSP,
+    PlaceTerrain,
+    RollOff,
+)
+from vahalite_bot.rules.combat import DieOdds
+from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.geometry import Cell, distance
+from vahalite_bot.rules.movement import reachable
+from vahalite_bot.rules.scenario import Side, TerrainKind
+from vahalite_bot.rules.sheets import WeaponKind
+from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
+from vahalite_bot.selfplay.players import NoLegalAction, first_legal, setup_candidates
+
+# Values are in "expected HP of damage"; the bonuses say how much more than raw damage a
+# result is worth to the player.
+KILL_BONUS = 3.0  # J2: a kill is a VP and ends the victim's attacks
+HQ_TARGET_BONUS = 1.0  # HQs hit hard: removing one is worth more than its HP
+HQ_BY_HQ_BONUS = 4.0  # J2: +2 VP more when an HQ destroys an HQ
+CAPTURE_BONUS = 4.0  # J1: ending the turn on an SP one does not hold swings 4 VP
+HOLD_BONUS = 0.5  # standing on one's own SP keeps the enemy off it
+DISTANCE_WEIGHT = 0.5  # per step between the unit and its nearest objective
+MIN_GAIN = 1e-9  # a move must improve on staying put by more than rounding noise
+
+# B3: pieces that help the placer go to the front, the ones that only get in the way to the
+# back corners.
+TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, TerrainKind.WATER)
+FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
+
+_OddsKey = tuple[tuple[DieOdds, ...], int]
+
+
+class GreedyPlayer:
+    name = "greedy"
+
+    def __init__(self) -> None:
+        # damage_distribution is exact (Fractions) and slow; it depends only on the dice odds
+        # and the target's HP, so each distinct case is computed once per player.
+        self._odds: dict[_OddsKey, tuple[float, float]] = {}
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        if state.pending:
+            return self._decide_pending(state)
+        if state.phase is Phase.ROLL_OFF:
+            return RollOff()
+        side = acting_side(state)
+        if side is None:
+            raise NoLegalAction(f"nobody acts in phase {state.phase.value}")
+        if state.phase is Phase.DEPLOY_ORDER:
+            # B2: the loser of the roll-off deploys second and so sees the enemy's setup.
+            return ChooseDeployOrder(side, deploy_first=False)
+        if state.phase is Phase.PLAYING:
+            return self._play(state, side)
+        candidates = setup_candidates(state)
+        return first_legal(state, sorted(candidates, key=lambda a: _setup_rank(state, side, a)))
+
+    # -- the turn ----------------------------------------------------------------------
+    def _play(self, state: GameState, side: Side) -> Action:
+        if not state.attack_step:
+            move = self._best_move(state, side)
+            if move is not None:
+                return move
+        attack = self._best_attack(state, side)
+        return attack if attack is not None else EndTurn(side)
+
+    def _best_move(self, state: GameState, side: Side) -> Move | None:
+        """The first unit (transports before passengers) that gains by moving, and where."""
+        movers = [u for u in state.living(side) if not u.moved and state.position(u) is not None]
+        movers.sort(key=lambda u: (u.embarked_in is not None, u.id))
+        if not movers:
+            return None
+        trial = state.copy()  # one copy per decision; each candidate is tried on it and undone
+        for unit in movers:
+            ghost = trial.units[unit.id]
+            objectives = _objectives(state, unit)
+            stay = self._position_value(trial, ghost, objectives)
+            best: tuple[float, tuple[Cell, ...]] | None = None
+            for destination in reachable(state, unit).values():
+                if destination.embarks_in is not None:
+                    continue  # embarking mid-game costs the passenger a turn: not worth it
+                value = self._value_after_move(trial, ghost, destination.cell, objectives)
+                if best is None or value > best[0]:
+                    best = (value, destination.path)
+            if best is not None and best[0] > stay + MIN_GAIN:
+                return Move(side, unit.id, best[1])
+        return None
+
+    def _value_after_move(
+        self, trial: GameState, ghost: UnitState, cell: Cell, objectives: Sequence[Cell]
+    ) -> float:
+        saved = (ghost.cell, ghost.embarked_in, ghost.moved, ghost.disembarked)
+        if ghost.embarked_in is not None:
+            ghost.embarked_in, ghost.disembarked = None, True
+        ghost.cell, ghost.moved = cell, True
+        try:
+            return self._position_value(trial, ghost, objectives)
+        finally:
+            ghost.cell, ghost.embarked_in, ghost.moved, ghost.disembarked = saved
+
+    def _position_value(
+        self, state: GameState, unit: UnitState, objectives: Sequence[Cell]
+    ) -> float:
+        here = state.position(unit)
+        assert here is not None
+        value = self._best_attack_value(state, unit)
+        if objectives:
+            value -= DISTANCE_WEIGHT * min(distance(here, cell) for cell in objectives)
+        if unit.cell is not None and not unit.is_flyer:
+            sp = state.sps.get(unit.cell)
+            if sp is not None:
+                value += CAPTURE_BONUS if sp.holder is not unit.side else HOLD_BONUS
+        return value
+
+    def _best_attack_value(self, state: GameState, unit: UnitState) -> float:
+        if not _could_reach_anyone(state, unit):
+            return 0.0
+        values = [
+            self._attack_value(state, unit, state.units[option.target], option.weapons)
+            for option in combat.attack_options(state, unit)
+        ]
+        return max(values, default=0.0)
+
+    def _best_attack(self, state: GameState, side: Side) -> Attack | None:
+        best: tuple[float, Attack] | None = None
+        for unit in state.living(side):
+            for option in combat.attack_options(state, unit):
+                target = state.units[option.target]
+                value = self._attack_value(state, unit, target, option.weapons)
+                if value > 0 and (best is None or value > best[0]):
+                    action = Attack(side, unit.id, option.target, option.weapons, option.melee)
+                    best = (value, action)
+        return None if best is None else best[1]
+
+    def _attack_value(
+        self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
+    ) -> float:
+        expected, kill = self.odds(state, unit, target, weapons)
+        bonus = KILL_BONUS
+        if target.is_hq:
+            bonus += HQ_TARGET_BONUS + (HQ_BY_HQ_BONUS if unit.is_hq else 0.0)
+        return expected + kill * bonus
+
+    def odds(
+        self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
+    ) -> tuple[float, float]:
+        """The attack's expected damage and its chance to destroy the target (E6-E9)."""
+        key = (tuple(combat.dice_odds(state, unit, target, weapons)), target.hp)
+        odds = self._odds.get(key)
+        if odds is None:
+            dist = combat.damage_distribution(state, unit, target, weapons)
+            expected = float(sum(k * p for k, p in enumerate(dist)))
+            odds = (expected, float(dist[-1]))  # the last entry: damage >= HP, a kill
+            self._odds[key] = odds
+        return odds
+
+    # -- decisions in the middle of a turn ---------------------------------------------
+    def _decide_pending(self, state: GameState) -> Action:
+        pending = state.pending[0]
+        if isinstance(pending, PendingPlacement):
+            unit = state.units[pending.unit]
+            objectives = _objectives(state, unit)
+
+            def nearness(cell: Cell) -> tuple[int, Cell]:
+                return (min((distance(cell, o) for o in objectives), default=0), cell)
+
+            return PlacePassenger(pending.side, pending.unit, min(pending.cells, key=nearness))
+        return Advance(pending.side, pending.unit, accept=True)
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _objectives(state: GameState, unit: UnitState) -> list[Cell]:
+    """Enemy units on the board, and (for units that can take them) SPs not held (J1)."""
+    cells = [u.cell for u in state.living(unit.side.other) if u.cell is not None]
+    if not unit.is_flyer:
+        cells.extend(cell for cell, sp in state.sps.items() if sp.holder is not unit.side)
+    return cells
+
+
+def _could_reach_anyone(state: GameState, unit: UnitState) -> bool:
+    """A cheap bound before asking attack_options: is any enemy within the longest reach?"""
+    here = state.position(unit)
+    assert here is not None
+    reach = max((w.max_range for w in unit.weapons), default=0) + 1  # +1: E3 Height bonus
+    return any(
+        u.cell is not None and distance(here, u.cell) <= reach
+        for u in state.living(unit.side.other)
+    )
+
+
+def _setup_rank(state: GameState, side: Side, action: Action) -> tuple[int, ...]:
+    """Sort key for B3-B5 candidates, best first."""
+    if isinstance(action, PlaceTerrain):
+        gap, offset = _gap(state, side, action.cell), _off_centre(state, action.cell)
+        order = TERRAIN_ORDER.index(action.kind)
+        if action.kind in FRONT_TERRAIN:
+            return (order, gap, offset)
+        return (order, -gap, -offset)  # back corners
+    if isinstance(action, PlaceSP):
+        # Deep in one's own half: the enemy has the longest way to come and take it.
+        return (-_gap(state, side, action.cell), _off_centre(state, action.cell))
+    if isinstance(action, Deploy):
+        return _deploy_rank(state, side, action)
+    return ()
+
+
+def _deploy_rank(state: GameState, side: Side, action: Deploy) -> tuple[int, ...]:
+    """Transports first, then the biggest unit that fits into each, then the rest toward
+    the front; artillery (which cannot fire after moving) at the back."""
+    unit = state.units[action.unit]
+    occupant = state.unit_at(action.cell)
+    if occupant is not None and state.can_carry(occupant, unit):
+        return (1, -unit.models, *action.cell)
+    group = 0 if unit.sheet.is_transport else 2
+    gap = _gap(state, side, action.cell)
+    if any(w.kind is WeaponKind.ARTILLERY for w in unit.weapons):
+        gap = -gap
+    return (group, gap, _off_centre(state, action.cell), *action.cell)
+
+
+def _gap(state: GameState, side: Side, cell: Cell) -> int:
+    """Rows between ``cell`` and the enemy's half (0: adjacent to it)."""
+    lo, hi = state.scenario.half_rows[side.other]
+    return lo - cell.row - 1 if cell.row < lo else cell.row - hi - 1
+
+
+def _off_centre(state: GameState, cell: Cell) -> int:
+    """Twice the column distance from the board's centre line (integers sort exactly)."""
+    return abs(2 * cell.col - (state.scenario.width - 1))
