@@ -1,30 +1,29 @@
 """Reads faction files (TOML) into unit sheets and ready-made rosters.
 
-Issue 3 brings full schema validation; this loader already refuses a bad file with the
-file, the sheet id, the field and the reason.
+Every file is checked against one schema (schema.py); a bad file is refused with the file,
+the sheet id, the field and the reason. The eight codexes live in ``factions/``; a referee's
+homebrew folder holds more files of the same format and loads the same way.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vahalite_bot.rules.roster import Roster, RosterEntry
-from vahalite_bot.rules.sheets import (
-    Names,
-    Option,
-    Slot,
-    SpecialRule,
-    UnitSheet,
-    UnitType,
-    Weapon,
-    WeaponKind,
-)
+from pydantic import ValidationError
+
+from vahalite_bot.codex import messages
+from vahalite_bot.codex.schema import FactionModel, NamesModel, OptionModel, SheetModel
+from vahalite_bot.codex.schema import WeaponModel as WeaponData
+from vahalite_bot.rules.roster import Roster, RosterEntry, validate
+from vahalite_bot.rules.sheets import Names, Option, UnitSheet, UnitType, Weapon
 
 DEMO_DIR = Path(__file__).parent / "demo"
+FACTIONS_DIR = Path(__file__).parent / "factions"
+_REPR_LIMIT = 60
 
 
 class CodexError(ValueError):
@@ -41,27 +40,22 @@ class Faction:
     lists: dict[str, Roster]  # ready-made rosters by name
 
 
+# -- loading -----------------------------------------------------------------------------
 def load_faction(path: Path) -> Faction:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    reader = _Reader(path.name, "-", data)
-    faction = reader.text("faction")
-    name = reader.names("name")
-    sheets: dict[str, UnitSheet] = {}
-    for raw in reader.tables("sheet"):
-        sheet = _sheet(path.name, faction, raw)
-        if sheet.id in sheets:
-            raise CodexError(path.name, sheet.id, "id", "duplicate sheet id")
-        sheets[sheet.id] = sheet
-    lists = {
-        _Reader(path.name, "-", raw).text("name"): _roster(path.name, faction, raw)
-        for raw in reader.tables("list")
-    }
-    return Faction(faction, name, sheets, lists)
+    """One faction file; raises the first CodexError found."""
+    faction, errors = read_faction(path)
+    if errors:
+        raise errors[0]
+    assert faction is not None
+    return faction
 
 
 def load_factions(paths: Iterable[Path]) -> dict[str, Faction]:
-    factions = [load_faction(p) for p in sorted(paths)]
-    return {f.id: f for f in factions}
+    """Several files that make one codex set; raises the first CodexError found."""
+    factions, errors = read_factions(paths)
+    if errors:
+        raise errors[0]
+    return factions
 
 
 def demo_factions() -> dict[str, Faction]:
@@ -69,138 +63,193 @@ def demo_factions() -> dict[str, Faction]:
     return load_factions(DEMO_DIR.glob("*.toml"))
 
 
+def codex_paths(homebrew: Path | None = None) -> list[Path]:
+    """The eight factions' files, then those of a referee's homebrew folder, if any."""
+    paths = sorted(FACTIONS_DIR.glob("*.toml"))
+    if homebrew is not None:
+        paths += sorted(homebrew.glob("*.toml"))
+    return paths
+
+
+def codex_factions(homebrew: Path | None = None) -> dict[str, Faction]:
+    """The playable codexes: the eight of CODEX.md plus any homebrew faction files."""
+    return load_factions(codex_paths(homebrew))
+
+
 def all_sheets(factions: Mapping[str, Faction]) -> dict[str, UnitSheet]:
     return {sid: s for f in factions.values() for sid, s in f.sheets.items()}
 
 
-# -- reading -----------------------------------------------------------------------------
-class _Reader:
-    """Typed access to one TOML table, raising CodexError that names where."""
-
-    def __init__(self, file: str, sheet: str, data: Mapping[str, Any]) -> None:
-        self.file, self.sheet, self.data = file, sheet, data
-
-    def fail(self, field: str, reason: str) -> CodexError:
-        return CodexError(self.file, self.sheet, field, reason)
-
-    def get(self, field: str, kind: type, default: Any = ...) -> Any:
-        if field not in self.data:
-            if default is ...:
-                raise self.fail(field, "missing")
-            return default
-        value = self.data[field]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(field, f"must be {kind.__name__}, not {type(value).__name__}")
-        return value
-
-    def text(self, field: str) -> str:
-        value: str = self.get(field, str)
-        return value
-
-    def integer(self, field: str, low: int, high: int, default: Any = ...) -> int:
-        value: int = self.get(field, int, default)
-        if not low <= value <= high:
-            raise self.fail(field, f"{value} is outside {low}..{high}")
-        return value
-
-    def names(self, field: str) -> Names:
-        raw = self.get(field, dict)
-        sub = _Reader(self.file, self.sheet, raw)
-        return Names(ru=sub.text("ru"), en=sub.text("en"))
-
-    def tables(self, field: str) -> list[Mapping[str, Any]]:
-        value: list[Mapping[str, Any]] = self.get(field, list, [])
-        return value
-
-    def choice(self, field: str, enum: Any, default: Any = ...) -> Any:
-        raw = self.get(field, str, default)
-        if raw is default and default is not ...:
-            return default
-        try:
-            return enum(raw)
-        except ValueError:
-            allowed = ", ".join(e.value for e in enum)
-            raise self.fail(field, f"unknown value {raw!r} (one of: {allowed})") from None
-
-
-def _sheet(file: str, faction: str, raw: Mapping[str, Any]) -> UnitSheet:
-    sid = raw.get("id", "?")
-    r = _Reader(file, str(sid), raw)
-    rules = frozenset(_choices(r, "rules", SpecialRule, []))
-    weapons = _weapons(r, "weapons")
-    damaged = _weapons(r, "damaged_weapons") if "damaged_weapons" in raw else None
-    morale = None if raw.get("morale") == "fearless" else r.integer("morale", 2, 6)
-    return UnitSheet(
-        id=r.text("id"),
-        name=r.names("name"),
-        faction=faction,
-        slot=r.choice("slot", Slot),
-        points=r.integer("points", 1, 1000),
-        type=r.choice("type", UnitType),
-        models=r.integer("models", 1, 30),
-        wounds=r.integer("wounds", 1, 20),
-        defense=r.integer("defense", 3, 8),
-        maneuverability=r.integer("maneuverability", 1, 6),
-        morale=morale,
-        weapons=weapons,
-        damaged_weapons=damaged,
-        capacity=r.integer("capacity", 0, 30, 0),
-        carries=frozenset(
-            _choices(r, "carries", UnitType, [UnitType.INFANTRY.value])
-        ),
-        open_topped=r.get("open_topped", bool, False),
-        rules=rules,
-        options=tuple(_option(r, o) for o in r.tables("options")),
-    )
-
-
-def _choices(r: _Reader, field: str, enum: Any, default: list[str]) -> list[Any]:
-    values: list[str] = r.get(field, list, default)
-    return [_Reader(r.file, r.sheet, {field: v}).choice(field, enum) for v in values]
-
-
-def _weapons(r: _Reader, field: str) -> tuple[Weapon, ...]:
-    return tuple(_weapon(_Reader(r.file, r.sheet, w)) for w in r.tables(field))
-
-
-def _weapon(r: _Reader) -> Weapon:
-    return Weapon(
-        name=r.names("name"),
-        kind=r.choice("kind", WeaponKind),
-        strength=r.integer("strength", 0, 5),
-        dice=r.integer("dice", 1, 12),
-        per_model=r.get("per_model", bool, True),
-        range=r.integer("range", 1, 12) if "range" in r.data else None,
-        min_range=r.integer("min_range", 1, 12) if "min_range" in r.data else None,
-    )
-
-
-def _option(r: _Reader, raw: Mapping[str, Any]) -> Option:
-    o = _Reader(r.file, r.sheet, raw)
-    return Option(
-        id=o.text("id"),
-        name=o.names("name"),
-        points=o.integer("points", 0, 500),
-        add_weapons=_weapons(o, "add_weapons"),
-        remove_weapons=tuple(o.get("remove_weapons", list, [])),
-        models=o.integer("models", 0, 20, 0),
-        defense=o.integer("defense", 0, 2, 0),
-        maneuverability=o.integer("maneuverability", 0, 2, 0),
-        add_rules=tuple(_choices(o, "add_rules", SpecialRule, [])),
-    )
-
-
-def _roster(file: str, faction: str, raw: Mapping[str, Any]) -> Roster:
-    r = _Reader(file, "list", raw)
-    entries = []
-    for unit in r.tables("units"):
-        u = _Reader(file, "list", unit)
-        entries.append(
-            RosterEntry(
-                sheet=u.text("sheet"),
-                options=tuple(u.get("options", list, [])),
-                transport=u.get("transport", str, None),
-                transport_options=tuple(u.get("transport_options", list, [])),
-            )
+# -- checking (every error, not just the first) -------------------------------------------
+def read_faction(path: Path) -> tuple[Faction | None, list[CodexError]]:
+    file = path.name
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        return None, [CodexError(file, "-", "-", f"cannot read the file: {error}")]
+    try:
+        data = FactionModel.model_validate(raw)
+    except ValidationError as error:
+        return None, [_codex_error(file, raw, e) for e in error.errors()]
+    sheets = {s.id: _sheet(data.faction, s) for s in data.sheets}
+    lists: dict[str, Roster] = {}
+    errors: list[CodexError] = []
+    for ready in data.lists:
+        roster = Roster(
+            data.faction,
+            tuple(
+                RosterEntry(
+                    sheet=u.sheet,
+                    options=tuple(u.options),
+                    transport=u.transport,
+                    transport_options=tuple(u.transport_options),
+                )
+                for u in ready.units
+            ),
         )
-    return Roster(faction, tuple(entries))
+        limit = ready.points_limit
+        assert limit is not None  # the schema insists
+        for problem in validate(roster, sheets, limit):
+            text = messages.roster_problem(problem, "en", sheets)
+            errors.append(CodexError(file, f"list {ready.name}", "units", text))
+        lists[ready.name] = roster
+    faction = Faction(data.faction, _names(data.name), sheets, lists)
+    return (None if errors else faction), errors
+
+
+def read_factions(paths: Iterable[Path]) -> tuple[dict[str, Faction], list[CodexError]]:
+    """Every faction that loads, and every error in any file or between files."""
+    factions: dict[str, Faction] = {}
+    errors: list[CodexError] = []
+    owners: dict[str, str] = {}  # sheet id -> faction id: ids are unique across a codex set
+    for path in sorted(paths):
+        faction, found = read_faction(path)
+        errors.extend(found)
+        if faction is None:
+            continue
+        if faction.id in factions:
+            errors.append(
+                CodexError(path.name, "-", "faction", f"faction id {faction.id!r} is taken")
+            )
+            continue
+        clashes = [sid for sid in faction.sheets if sid in owners]
+        for sid in clashes:
+            reason = f"sheet id {sid!r} is already used by faction {owners[sid]!r}"
+            errors.append(CodexError(path.name, sid, "id", reason))
+        if clashes:
+            continue
+        owners.update(dict.fromkeys(faction.sheets, faction.id))
+        factions[faction.id] = faction
+    return factions, errors
+
+
+# -- pydantic errors to CodexError ----------------------------------------------------------
+def _codex_error(file: str, raw: Mapping[str, Any], error: Mapping[str, Any]) -> CodexError:
+    context = error.get("ctx") or {}
+    path: list[str | int] = list(error["loc"])
+    if "field" in context:
+        path += _split_field(str(context["field"]))
+    sheet = "-"
+    if len(path) >= 2 and path[0] in ("sheet", "list") and isinstance(path[1], int):
+        sheet = _table_name(raw, str(path[0]), path[1])
+        path = path[2:]
+    return CodexError(file, sheet, _dotted(path) or "-", _reason(error))
+
+
+def _table_name(raw: Mapping[str, Any], table: str, index: int) -> str:
+    try:
+        entry = raw[table][index]
+    except (KeyError, IndexError, TypeError):
+        entry = None
+    key = "id" if table == "sheet" else "name"
+    value = entry.get(key) if isinstance(entry, Mapping) else None
+    label = str(value) if isinstance(value, str | int) else f"#{index + 1}"
+    return label if table == "sheet" else f"list {label}"
+
+
+def _split_field(field: str) -> list[str | int]:
+    """ "sheet[3].options" -> ["sheet", 3, "options"]."""
+    parts: list[str | int] = []
+    for piece in field.split("."):
+        name, _, rest = piece.partition("[")
+        parts.append(name)
+        if rest:
+            parts.append(int(rest.rstrip("]")))
+    return parts
+
+
+def _dotted(path: Sequence[str | int]) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def _reason(error: Mapping[str, Any]) -> str:
+    kind = error["type"]
+    if kind == "codex":
+        return str(error["msg"])
+    if kind == "missing":
+        return "missing"
+    if kind == "extra_forbidden":
+        return "unknown field"
+    shown = repr(error.get("input"))
+    if len(shown) > _REPR_LIMIT:
+        shown = shown[: _REPR_LIMIT - 3] + "..."
+    return f"{error['msg']} (got {shown})"
+
+
+# -- validated data to the engine's dataclasses ------------------------------------------------
+def _names(names: NamesModel) -> Names:
+    return Names(ru=names.ru, en=names.en)
+
+
+def _weapon(w: WeaponData) -> Weapon:
+    return Weapon(
+        name=_names(w.name),
+        kind=w.kind,
+        strength=w.strength,
+        dice=w.dice,
+        per_model=w.per_model,
+        range=w.range,
+        min_range=w.min_range,
+    )
+
+
+def _option(o: OptionModel) -> Option:
+    return Option(
+        id=o.id,
+        name=_names(o.name),
+        points=o.points,
+        add_weapons=tuple(_weapon(w) for w in o.add_weapons),
+        remove_weapons=tuple(o.remove_weapons),
+        models=o.models,
+        defense=o.defense,
+        maneuverability=o.maneuverability,
+        add_rules=tuple(o.add_rules),
+    )
+
+
+def _sheet(faction: str, s: SheetModel) -> UnitSheet:
+    damaged = None if s.damaged_weapons is None else tuple(_weapon(w) for w in s.damaged_weapons)
+    return UnitSheet(
+        id=s.id,
+        handle=s.handle or "",
+        name=_names(s.name),
+        faction=faction,
+        slot=s.slot,
+        points=s.points,
+        type=s.type,
+        models=s.models,
+        wounds=s.wounds,
+        defense=s.defense,
+        maneuverability=s.maneuverability,
+        morale=s.morale,
+        weapons=tuple(_weapon(w) for w in s.weapons),
+        damaged_weapons=damaged,
+        capacity=s.capacity,
+        carries=frozenset(s.carries if s.carries is not None else [UnitType.INFANTRY]),
+        open_topped=s.open_topped,
+        rules=frozenset(s.rules),
+        options=tuple(_option(o) for o in s.options),
+    )

@@ -114,7 +114,7 @@ def field_units(
     for entry in roster.entries:
         for sheet_id, options in _bought(entry):
             sheet = sheets[sheet_id].with_options(options)
-            handle = _handle(sheet_id, used)
+            handle = _handle(sheet.handle or _stem(sheet_id), used)
             used.add(handle)
             units.append((handle, sheet))
     return units
@@ -186,8 +186,12 @@ def _transport_problems(unit: UnitSheet, transport: UnitSheet) -> list[RosterPro
     return []
 
 
-def _handle(sheet_id: str, used: set[str]) -> str:
-    stem = re.sub(r"[^a-z]", "", sheet_id.lower())[:3] or "u"
+def _stem(sheet_id: str) -> str:
+    return re.sub(r"[^a-z]", "", sheet_id.lower())[:3] or "u"
+
+
+def _handle(stem: str, used: set[str]) -> str:
+    """A short handle for orders: the stem and the first free number (tac1, tac2, ...)."""
     number = 1
     while f"{stem}{number}" in used:
         number += 1

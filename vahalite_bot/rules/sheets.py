@@ -110,6 +110,7 @@ class UnitSheet:
     open_topped: bool = False
     rules: frozenset[SpecialRule] = frozenset()
     options: tuple[Option, ...] = ()
+    handle: str = ""  # the stem of this unit's handles in orders; "" lets the id decide
 
     @property
     def max_hp(self) -> int:
