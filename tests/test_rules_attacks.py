@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.builders import Place, act, c, of_type, playing, refused, sheet
+from tests.builders import SHEETS, Place, act, c, of_type, playing, refused, sheet
 from vahalite_bot.rules.actions import Advance, Attack, EndTurn, Move
 from vahalite_bot.rules.combat import damage_distribution, expected_damage
 from vahalite_bot.rules.dice import Die
@@ -32,6 +32,16 @@ BIG = sheet("warriors", models=10)  # Defense 4, 10 HP: a few hits bring no G1 t
 
 # Tactical Squad weapons: 0 Bolters (+1, per model), 1 Missile launcher (+3, fixed), 2 knives.
 BOLTERS, MISSILE, KNIVES = 0, 1, 2
+
+
+def names(english: str) -> Names:
+    """The weapon's names as a refusal carries them (the catalogue picks the language)."""
+    return next(
+        w.name
+        for s in SHEETS.values()
+        for w in (*s.weapons, *(s.damaged_weapons or ()))
+        if w.name.en == english
+    )
 
 
 def attack(
@@ -69,7 +79,7 @@ def test_E1_diagonal_neighbour_is_at_range_two() -> None:
 def test_E1_knight_step_is_at_range_three() -> None:
     state = playing([Place("tac", "tactical", S, "C3"), Place("foe", "warriors", N, "D5")])
     error = refused(state, attack("tac", "foe", (BOLTERS,)), "E2", "out_of_range")
-    assert error.params == {"weapon": "Bolters", "distance": 3, "range": 2}
+    assert error.params == {"weapon": names("Bolters"), "distance": 3, "range": 2}
 
 
 # -- E2 ------------------------------------------------------------------------------------
@@ -104,7 +114,7 @@ def test_E5_default_attack_explains_with_the_kind_that_fits_the_distance() -> No
 def test_E2_shooting_at_range_one_refused() -> None:
     state = playing([Place("tac", "tactical", S, "C2"), Place("foe", "warriors", N, "C3")])
     error = refused(state, attack("tac", "foe", melee=False), "E2", "too_close")
-    assert error.params == {"weapon": "Bolters", "distance": 1, "minimum": 2}
+    assert error.params == {"weapon": names("Bolters"), "distance": 1, "minimum": 2}
 
 
 def test_E2_shooting_after_moving_is_allowed() -> None:
@@ -138,7 +148,7 @@ def test_E2_artillery_cannot_fire_after_moving() -> None:
     state = playing([Place("ww", "whirlwind", S, "C1"), Place("foe", "warriors", N, "C5")])
     moved, _ = act(state, Move(S, "ww", (c("C2"),)))
     error = refused(moved, attack("ww", "foe"), "E2", "artillery_after_move")
-    assert error.params == {"weapon": "Vengeance launcher"}
+    assert error.params == {"weapon": names("Vengeance launcher")}
 
 
 def test_E2_no_minimum_range_against_a_flyer() -> None:
@@ -202,7 +212,7 @@ def test_E3_height_bonus_is_one_only() -> None:
         terrain={"C2": HEIGHT},
     )
     error = refused(state, attack("tac", "foe", (MISSILE,)), "E2", "out_of_range")
-    assert error.params == {"weapon": "Missile launcher", "distance": 4, "range": 3}
+    assert error.params == {"weapon": names("Missile launcher"), "distance": 4, "range": 3}
 
 
 def test_E3_height_does_not_lift_the_minimum_range() -> None:

@@ -67,15 +67,15 @@ def weapon_problem(
     reach = weapon.max_range + height_bonus(state, unit)
     if span > reach:
         return IllegalAction(
-            "E2", "out_of_range", weapon=weapon.name.en, distance=span, range=reach
+            "E2", "out_of_range", weapon=weapon.name, distance=span, range=reach
         )
     if span < weapon.minimum_range and not flyer_involved:
         return IllegalAction(
-            "E2", "too_close", weapon=weapon.name.en, distance=span, minimum=weapon.minimum_range
+            "E2", "too_close", weapon=weapon.name, distance=span, minimum=weapon.minimum_range
         )
     if weapon.kind is WeaponKind.ARTILLERY:
         if unit.moved:
-            return IllegalAction("E2", "artillery_after_move", weapon=weapon.name.en)
+            return IllegalAction("E2", "artillery_after_move", weapon=weapon.name)
         return None
     if not has_line_of_sight(here, there, state.blocking_cells()):
         return IllegalAction("E4", "no_line_of_sight", target=target.id)
