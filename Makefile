@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: run test bench venv clean
+.PHONY: run test bench bench-render bench-service venv clean
 
 # Create the venv once; upgrade pip only at creation time.
 $(BIN)/python:
@@ -31,6 +31,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m vahalite_bot.selfplay --games 1000 --seed 1
+
+bench-render: $(STAMP)
+	$(BIN)/python -m benchmarks.render
+
+bench-service: $(STAMP)
+	$(BIN)/python -m benchmarks.service --games 200
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info build

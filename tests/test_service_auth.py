@@ -1,0 +1,339 @@
+"""Who may do what: every service call against every role, table-driven.
+
+Roles, seen from the game at that moment:
+- ``on``: the player who must act now, on their own units;
+- ``off``: the other player, on their own units (not their turn);
+- ``opp``: the other player, on the first player's units or turn;
+- ``ref``: the server's referee (not a player); ``out``: anyone else.
+A refused call raises and changes nothing (version, log, state); an allowed one applies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.conftest import OUTSIDER, REFEREE, Games
+from vahalite_bot.app import Actor, GameService, Outcome, ServiceError, autoplay
+from vahalite_bot.rules.actions import Deploy, EndTurn, PlaceSP, PlaceTerrain
+from vahalite_bot.rules.errors import IllegalAction
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.queries import legal_actions
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import Phase
+
+ROLES = ("on", "off", "opp", "ref", "out")
+PLAYERS_ONLY_ON = frozenset({"on"})
+REFEREE_ONLY = frozenset({"ref"})
+EVERYONE = frozenset(ROLES)
+
+
+@dataclass
+class Ctx:
+    service: GameService
+    game: Outcome
+    on: Side
+    role: str
+
+    @property
+    def id(self) -> int:
+        return self.game.game_id
+
+    @property
+    def actor(self) -> Actor:
+        if self.role == "on":
+            return autoplay.PLAYERS[self.on]
+        if self.role in ("off", "opp"):
+            return autoplay.PLAYERS[self.on.other]
+        return REFEREE if self.role == "ref" else OUTSIDER
+
+    @property
+    def side(self) -> Side:
+        """Whose units the call names: the caller's own for ``off``, else the acting side's."""
+        return self.on.other if self.role == "off" else self.on
+
+    def unit(self, south: str, north: str) -> str:
+        return south if self.side is Side.SOUTH else north
+
+    def legal(self, kind: type[Any]) -> Any:
+        """The first legal action of ``kind`` for the acting side (setup steps)."""
+        assert self.game.state is not None
+        return next(a for a in legal_actions(self.game.state) if isinstance(a, kind))
+
+
+Prepare = Callable[[Games], Awaitable[Outcome]]
+Call = Callable[[Ctx], Awaitable[Any]]
+
+
+# -- preparing the game a call is tried on -----------------------------------------------------
+async def south_turn(games: Games) -> Outcome:
+    game = await games.south_on_turn()
+    return await games.place(game.game_id, sco1="A3", cap1="C3", arc1="C4", rhi1="E3", tac1="D3")
+
+
+async def moved_once(games: Games) -> Outcome:
+    game = await south_turn(games)
+    return await games.service.move(game.game_id, autoplay.SOUTH, "sco1", Cell.parse("A4"))
+
+
+async def embarked(games: Games) -> Outcome:
+    game = await south_turn(games)
+    service = games.service
+    await service.embark(game.game_id, autoplay.SOUTH, "tac1", "rhi1")
+    outcome = await service.end_turn(game.game_id, autoplay.SOUTH)
+    while outcome.turn_side is not Side.SOUTH:
+        outcome = await service.ref_end_turn(game.game_id, REFEREE)
+    return outcome
+
+
+async def undo_asked(games: Games) -> Outcome:
+    game = await south_turn(games)
+    await games.service.attack(game.game_id, autoplay.SOUTH, "cap1", "arc1")
+    return await games.service.request_undo(game.game_id, autoplay.SOUTH)
+
+
+async def placement_pending(games: Games) -> Outcome:
+    return await games.placement_pending()
+
+
+async def advance_pending(games: Games) -> Outcome:
+    return await games.advance_pending()
+
+
+async def paused(games: Games) -> Outcome:
+    game = await south_turn(games)
+    return await games.service.ref_pause(game.game_id, REFEREE)
+
+
+async def in_phase(games: Games, phase: Phase, scenario: str = "skirmish") -> Outcome:
+    import random
+
+    outcome = await games.setup(scenario)
+    return await autoplay.play(
+        games.service, outcome, random.Random(2), until=lambda s: s.phase is phase
+    )
+
+
+async def deploy_order(games: Games) -> Outcome:
+    return await games.setup()
+
+
+async def terrain(games: Games) -> Outcome:
+    return await in_phase(games, Phase.TERRAIN, "standard")
+
+
+async def sps(games: Games) -> Outcome:
+    return await in_phase(games, Phase.SP)
+
+
+async def deployment(games: Games) -> Outcome:
+    return await in_phase(games, Phase.DEPLOYMENT)
+
+
+async def lobby_full(games: Games) -> Outcome:
+    created = await games.lobby()
+    return await games.service.join(created.game_id, autoplay.NORTH)
+
+
+async def ended(games: Games) -> Outcome:
+    game = await games.playing()
+    return await games.service.resign(game.game_id, autoplay.NORTH)
+
+
+def other_half_cell(ctx: Ctx) -> Cell:
+    """A cell in the caller's own half, for the ``off`` player's own setup step."""
+    return Cell.parse("C2") if ctx.side is Side.SOUTH else Cell.parse("C5")
+
+
+# -- the table ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Case:
+    name: str
+    prepare: Prepare
+    call: Call
+    allowed: frozenset[str]
+    changes: bool = True  # False: allowed calls leave the game for the next role to try
+
+
+CASES = [
+    Case(
+        "move",
+        south_turn,
+        lambda c: c.service.move(c.id, c.actor, c.unit("sco1", "war1"), Cell.parse("A4")),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "attack",
+        south_turn,
+        lambda c: c.service.attack(c.id, c.actor, c.unit("cap1", "arc1"), c.unit("arc1", "cap1")),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "embark",
+        south_turn,
+        lambda c: c.service.embark(c.id, c.actor, c.unit("tac1", "arc1"), "rhi1"),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "disembark",
+        embarked,
+        lambda c: c.service.disembark(c.id, c.actor, c.unit("tac1", "arc1"), Cell.parse("E4")),
+        PLAYERS_ONLY_ON,
+    ),
+    Case("end_turn", south_turn, lambda c: c.service.end_turn(c.id, c.actor), PLAYERS_ONLY_ON),
+    Case(
+        "act",
+        south_turn,
+        lambda c: c.service.act(c.id, c.actor, EndTurn(c.side)),
+        PLAYERS_ONLY_ON,
+    ),
+    Case("resign", south_turn, lambda c: c.service.resign(c.id, c.actor), frozenset(ROLES[:3])),
+    Case("undo", moved_once, lambda c: c.service.undo(c.id, c.actor), PLAYERS_ONLY_ON),
+    Case(
+        "request_undo", moved_once, lambda c: c.service.request_undo(c.id, c.actor), PLAYERS_ONLY_ON
+    ),
+    Case(
+        "answer_undo",
+        undo_asked,
+        lambda c: c.service.answer_undo(c.id, c.actor, True),
+        frozenset({"off", "opp"}),
+    ),
+    Case(
+        "place_passenger",
+        placement_pending,
+        lambda c: c.service.place_passenger(
+            c.id,
+            c.actor,
+            c.unit("tac1", "arc1"),
+            c.game.state.pending[0].cells[0],  # type: ignore[union-attr]
+        ),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "advance",
+        advance_pending,
+        lambda c: c.service.advance(c.id, c.actor, c.unit("cap1", "war1"), True),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "choose_deploy_order",
+        deploy_order,
+        lambda c: c.service.choose_deploy_order(c.id, c.actor, True),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "place_terrain",
+        terrain,
+        lambda c: c.service.place_terrain(
+            c.id,
+            c.actor,
+            c.legal(PlaceTerrain).kind,
+            c.legal(PlaceTerrain).cell if c.role != "off" else other_half_cell(c),
+        ),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "place_sp",
+        sps,
+        lambda c: c.service.place_sp(
+            c.id, c.actor, c.legal(PlaceSP).cell if c.role != "off" else other_half_cell(c)
+        ),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "deploy",
+        deployment,
+        lambda c: c.service.deploy(
+            c.id,
+            c.actor,
+            c.legal(Deploy).unit if c.role != "off" else c.unit("cap1", "arc1"),
+            c.legal(Deploy).cell if c.role != "off" else other_half_cell(c),
+        ),
+        PLAYERS_ONLY_ON,
+    ),
+    Case(
+        "submit_army",
+        lobby_full,
+        lambda c: c.service.submit_army(c.id, c.actor, autoplay.SKIRMISH_ARMIES[c.side]),
+        frozenset({"on", "off", "opp"}),
+    ),
+    Case(
+        "ref_move_unit",
+        south_turn,
+        lambda c: c.service.ref_move_unit(c.id, c.actor, "sco1", Cell.parse("B3")),
+        REFEREE_ONLY,
+    ),
+    Case(
+        "ref_remove_unit",
+        south_turn,
+        lambda c: c.service.ref_remove_unit(c.id, c.actor, "sco1"),
+        REFEREE_ONLY,
+    ),
+    Case(
+        "ref_set_hp",
+        south_turn,
+        lambda c: c.service.ref_set_hp(c.id, c.actor, "tac1", 2),
+        REFEREE_ONLY,
+    ),
+    Case("ref_undo", moved_once, lambda c: c.service.ref_undo(c.id, c.actor, 1), REFEREE_ONLY),
+    Case("ref_end_turn", south_turn, lambda c: c.service.ref_end_turn(c.id, c.actor), REFEREE_ONLY),
+    Case(
+        "ref_extend_deadline",
+        south_turn,
+        lambda c: c.service.ref_extend_deadline(c.id, c.actor, 5),
+        REFEREE_ONLY,
+    ),
+    Case("ref_pause", south_turn, lambda c: c.service.ref_pause(c.id, c.actor), REFEREE_ONLY),
+    Case("ref_resume", paused, lambda c: c.service.ref_resume(c.id, c.actor), REFEREE_ONLY),
+    Case(
+        "ref_decide",
+        south_turn,
+        lambda c: c.service.ref_decide(c.id, c.actor, Side.SOUTH),
+        REFEREE_ONLY,
+    ),
+    Case("status", south_turn, lambda c: c.service.status(c.id), EVERYONE, changes=False),
+    Case("game_log", south_turn, lambda c: c.service.game_log(c.id), EVERYONE, changes=False),
+    Case(
+        "reveal_seed (running)",
+        south_turn,
+        lambda c: c.service.reveal_seed(c.id, c.actor),
+        frozenset(),
+    ),
+    Case(
+        "reveal_seed (ended)",
+        ended,
+        lambda c: c.service.reveal_seed(c.id, c.actor),
+        EVERYONE,
+        changes=False,
+    ),
+]
+
+
+async def snapshot_of(service: GameService, game_id: int) -> tuple[Any, ...]:
+    status = await service.status(game_id)
+    entries = await service.game_log(game_id, since=status.version - 1)
+    return status.version, status.state, status.paused, status.undo_request, entries
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+async def test_every_call_against_every_role(games: Games, case: Case) -> None:
+    service = games.service
+    game = await games.cloned(case.prepare.__name__, case.prepare)
+    on = game.acting_side or Side.SOUTH  # in the lobby: the creator
+    refused = [role for role in ROLES if role not in case.allowed]
+    before = await snapshot_of(service, game.game_id)
+    for role in refused:
+        with pytest.raises((ServiceError, IllegalAction)):
+            await case.call(Ctx(service, game, on, role))
+        assert await snapshot_of(service, game.game_id) == before, f"{role} changed the game"
+    for number, role in enumerate(sorted(case.allowed)):
+        if number and case.changes:  # the game has changed: the next role gets a fresh one
+            game = await games.cloned(case.prepare.__name__, case.prepare)
+            before = await snapshot_of(service, game.game_id)
+        await case.call(Ctx(service, game, on, role))
+        if case.changes:
+            after = await snapshot_of(service, game.game_id)
+            assert after[0] > before[0], f"{role} was allowed but nothing happened"

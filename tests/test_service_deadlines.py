@@ -1,0 +1,143 @@
+"""N1: turn deadlines live in the database; one call fires what is due, exactly once."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from tests.conftest import ADMIN, REFEREE, Clock, Games
+from vahalite_bot.app import GameService, autoplay, records
+from vahalite_bot.rules.actions import EndTurn, PlacePassenger
+from vahalite_bot.rules.events import GameEnded
+from vahalite_bot.store.database import open_database
+
+PLAYERS = autoplay.PLAYERS
+DAY2 = timedelta(hours=48)
+
+
+async def test_a_turn_ends_when_its_deadline_passes_and_only_once(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    game = await games.playing()
+    side = game.turn_side
+    assert side is not None
+    early = await service.fire_due(clock.now + DAY2 - timedelta(seconds=1))
+    assert game.game_id not in [o.game_id for o in early.expired]
+    now = clock.advance(hours=48)
+    fired = [o for o in (await service.fire_due(now)).expired if o.game_id == game.game_id]
+    assert len(fired) == 1
+    assert fired[0].events[0] == records.TurnMissed(side, 1)
+    assert fired[0].turn_side is side.other
+    line = (await service.game_log(game.game_id))[-1]
+    assert (line.record, line.role, line.actor) == (EndTurn(side), "system", None)
+    again = await service.fire_due(now)
+    assert game.game_id not in [o.game_id for o in again.expired]
+    status = await service.status(game.game_id)
+    assert status.version == fired[0].version
+    assert status.due_at == now + DAY2  # the next turn's own deadline
+    assert [p.missed_turns for p in status.players if p.side is side] == [1]
+
+
+async def test_missed_turns_in_a_row_forfeit_and_acting_resets_the_count(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    await service.configure_server(ADMIN, games.guild, missed_turns_forfeit=2)
+    game = await games.playing()
+    first = game.turn_side
+    assert first is not None
+    await service.fire_due(clock.advance(hours=48))  # first misses (1)
+    await service.end_turn(game.game_id, PLAYERS[first.other])  # the other acts: no count
+    await service.fire_due(clock.advance(hours=48))  # first misses again (2): forfeit
+    status = await service.status(game.game_id)
+    assert status.status == "ended" and status.winner is first.other
+    log = await service.game_log(game.game_id)
+    assert log[-1].record == records.DecideGame(first.other, "forfeit")
+    assert [e.reason for e in log[-1].events if isinstance(e, GameEnded)] == ["forfeit"]
+    assert status.due_at is None
+
+
+async def test_acting_resets_the_missed_count(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    game = await games.playing()
+    first = game.turn_side
+    assert first is not None
+    await service.fire_due(clock.advance(hours=48))
+    await service.end_turn(game.game_id, PLAYERS[first.other])
+    await service.end_turn(game.game_id, PLAYERS[first])
+    status = await service.status(game.game_id)
+    assert {p.side: p.missed_turns for p in status.players} == {first: 0, first.other: 0}
+
+
+async def test_a_setup_step_is_not_skipped_but_counted(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    game = await games.setup()
+    side = game.acting_side
+    assert side is not None
+    fired = await service.fire_due(clock.advance(hours=48))
+    (outcome,) = [o for o in fired.expired if o.game_id == game.game_id]
+    assert outcome.events == (records.TurnMissed(side, 1),)
+    assert outcome.acting_side is side and outcome.state == game.state
+    assert (await service.status(game.game_id)).due_at == clock.now + DAY2
+
+
+async def test_pending_decisions_take_their_defaults(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    pending = await games.placement_pending()
+    assert pending.state is not None and pending.acting_side is not None
+    cell = pending.state.pending[0].cells[0]  # type: ignore[union-attr]
+    fired = await service.fire_due(clock.advance(hours=48))
+    (outcome,) = [o for o in fired.expired if o.game_id == pending.game_id]
+    # The one who had to act (the passenger's owner) missed the turn.
+    assert outcome.events[0] == records.TurnMissed(pending.acting_side, 1)
+    assert outcome.state is not None and outcome.state.units["tac1"].cell == cell
+    log = await service.game_log(pending.game_id)
+    assert PlacePassenger(pending.acting_side, "tac1", cell) in [line.record for line in log]
+
+
+async def test_a_paused_game_has_no_deadline_to_fire(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    game = await games.playing()
+    await service.ref_pause(game.game_id, REFEREE)
+    fired = await service.fire_due(clock.advance(days=30))
+    assert game.game_id not in [o.game_id for o in fired.expired]
+    assert (await service.status(game.game_id)).version == game.version + 1
+
+
+async def test_a_reminder_comes_once_before_the_deadline(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    game = await games.playing()
+    side = game.turn_side
+    assert side is not None
+    due = clock.now + DAY2
+    early = await service.fire_due(clock.advance(hours=35))
+    assert game.game_id not in [r.game_id for r in early.reminders]
+    report = await service.fire_due(clock.advance(hours=1))  # 12 hours left
+    mine = [r for r in report.reminders if r.game_id == game.game_id]
+    assert [(r.side, r.user, r.due_at) for r in mine] == [(side, PLAYERS[side].user, due)]
+    again = await service.fire_due(clock.advance(hours=1))
+    assert game.game_id not in [r.game_id for r in again.reminders]
+
+
+async def test_two_processes_fire_each_deadline_once(
+    games: Games, service: GameService, clock: Clock, db_url: str
+) -> None:
+    """Two services on their own connections fire the same due deadlines at once."""
+    made = [await games.playing(seed) for seed in range(4)]
+    other_db = await open_database(db_url)
+    try:
+        other = GameService(other_db, clock=clock, scenarios=service.scenarios)
+        now = clock.advance(hours=48)
+        reports = await asyncio.gather(service.fire_due(now), other.fire_due(now))
+    finally:
+        await other_db.close()
+    fired = [o.game_id for report in reports for o in report.expired]
+    mine = sorted(g for g in fired if g in {m.game_id for m in made})
+    assert mine == sorted(m.game_id for m in made)
+    for game in made:
+        log = await service.game_log(game.game_id)
+        assert sum(isinstance(line.record, records.TurnMissed) for line in log) == 1

@@ -1,0 +1,476 @@
+"""One game inside one command's transaction: loaded as the turn's snapshot plus its entries,
+changed by appending entries, written back under the version it was read at.
+
+Every change goes through ``Book``: it applies the action (or override) to the state, appends
+the log entry with the dice it used, takes a snapshot when a new turn begins, and, in
+``flush``, writes all of it only if no other writer got there first.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from vahalite_bot.app import records
+from vahalite_bot.app.replay import (
+    Entry,
+    RecordingDice,
+    decode_record,
+    encode_event,
+    fold,
+)
+from vahalite_bot.app.results import ENDED, LOBBY, PLAYING, SETUP, Outcome
+from vahalite_bot.rules import codec, engine
+from vahalite_bot.rules.actions import Action, RollOff
+from vahalite_bot.rules.dice import Die, FairDice
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.store import repository as repo
+from vahalite_bot.store import valuecodec
+from vahalite_bot.store.models import Game, LogEntry
+from vahalite_bot.store.snapshot import (
+    Setup,
+    decode_setup,
+    decode_state,
+    encode_setup,
+    encode_state,
+    turn_key,
+    turn_side,
+)
+
+LOBBY_TURN = "lobby"
+
+
+class Conflict(Exception):
+    """Another writer changed the game since this transaction read it: retry on fresh state."""
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    side: Side
+    user: str
+    army_submitted: bool
+    missed_turns: int
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What loading a game at one version gives; the same for every reader of that version."""
+
+    version: int
+    setup: Setup | None
+    state: GameState | None
+    turn_seq: int  # the seq of the snapshot the turn (or setup step) began with
+    turn: str
+    players: dict[Side, PlayerInfo]
+    closed: bool = False  # left in the lobby: ended before it began
+
+
+class GameCache:
+    """Loaded games by id, trusted only while the database still has the same version.
+
+    Every change bumps the version, so a reader that finds the version it cached may skip
+    the snapshot and the entries; another process's write shows as a new version.
+    """
+
+    def __init__(self, size: int = 2048) -> None:
+        self._size = size
+        self._games: OrderedDict[int, Loaded] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> Loaded | None:
+        loaded = self._games.get(game_id)
+        if loaded is None or loaded.version != version:
+            return None
+        self._games.move_to_end(game_id)
+        return loaded
+
+    def setup(self, game_id: int) -> Setup | None:
+        loaded = self._games.get(game_id)
+        return None if loaded is None else loaded.setup
+
+    def put(self, game_id: int, loaded: Loaded) -> None:
+        self._games[game_id] = loaded
+        self._games.move_to_end(game_id)
+        while len(self._games) > self._size:
+            self._games.popitem(last=False)
+
+    def drop(self, game_id: int) -> None:
+        self._games.pop(game_id, None)
+
+
+def status_of(state: GameState | None) -> str:
+    if state is None:
+        return LOBBY
+    if state.phase is Phase.ENDED:
+        return ENDED
+    return PLAYING if state.phase is Phase.PLAYING else SETUP
+
+
+def board_view(state: GameState | None) -> Any:
+    """What the board image shows: a change here means the adapter redraws it."""
+    if state is None:
+        return None
+    units = sorted((u.id, u.cell, u.embarked_in, u.hp, u.destroyed) for u in state.units.values())
+    terrain = sorted(state.terrain.items())
+    sps = sorted((cell, sp.holder) for cell, sp in state.sps.items())
+    return units, terrain, sps
+
+
+async def load(session: AsyncSession, row: Game, cache: GameCache, now: datetime) -> Book:
+    """The game as of ``row.version``: from the cache, or the turn's snapshot + its entries."""
+    loaded = cache.get(row.id, row.version)
+    if loaded is None:
+        loaded = await _load(session, row, cache)
+    return Book(session, row, loaded, now)
+
+
+async def _load(session: AsyncSession, row: Game, cache: GameCache) -> Loaded:
+    players = {
+        Side(p.side): PlayerInfo(Side(p.side), p.user_id, p.roster is not None, p.missed_turns)
+        for p in await repo.get_players(session, row.id)
+    }
+    if row.status == LOBBY:
+        return Loaded(row.version, None, None, 0, LOBBY_TURN, players)
+    setup = cache.setup(row.id)
+    if setup is None:
+        data = await repo.get_setup(session, row.id)
+        if data is None:
+            assert row.status == ENDED, f"game {row.id} is {row.status} without a setup"
+            return Loaded(row.version, None, None, 0, LOBBY_TURN, players, closed=True)
+        setup = decode_setup(data)
+    snapshot = await repo.latest_snapshot(session, row.id)
+    assert snapshot is not None, f"game {row.id} started without a snapshot"
+    entries = [entry_of(r) for r in await repo.entries_after(session, row.id, snapshot.seq)]
+    state = fold(decode_state(snapshot.state, setup), entries)
+    return Loaded(row.version, setup, state, snapshot.seq, snapshot.turn, players)
+
+
+def entry_of(row: LogEntry | Mapping[str, Any]) -> Entry:
+    """A log row (as read, or as about to be written) decoded."""
+    data: Mapping[str, Any] = (
+        row if isinstance(row, Mapping) else {c: getattr(row, c) for c in _ENTRY_COLUMNS}
+    )
+    side = data["side"]
+    return Entry(
+        seq=data["seq"],
+        kind=data["kind"],
+        actor=data["actor"],
+        role=data["role"],
+        side=None if side is None else Side(side),
+        record=decode_record(data["kind"], data["record"]),
+        dice=tuple(Die(p, purpose, v) for p, purpose, v in data["dice"]),
+        events=tuple(data["events"]),
+        created_at=data["created_at"],
+    )
+
+
+_ENTRY_COLUMNS = ("seq", "kind", "actor", "role", "side", "record", "dice", "events", "created_at")
+
+
+class Book:
+    def __init__(self, session: AsyncSession, row: Game, loaded: Loaded, now: datetime) -> None:
+        self.session = session
+        self.row = row
+        self.game_id = row.id
+        self.now = now
+        self.loaded = loaded
+        self.setup = loaded.setup
+        self.state = loaded.state
+        self.turn_seq = loaded.turn_seq
+        self.turn = loaded.turn
+        self.players = dict(loaded.players)
+        self.events: list[Any] = []
+        self.paused = row.paused
+        self.undo_request: dict[str, Any] | None = row.undo_request
+        self.seed_revealed = row.seed_revealed
+        self.closed = loaded.closed
+        self.restart_deadline = False
+        self.deadline_changes: dict[str, Any] | None = None
+        self._rows: list[dict[str, Any]] = []
+        self._snapshots: list[dict[str, Any]] = []
+        self._player_changes: dict[Side, dict[str, Any]] = {}
+        self._new_players: list[dict[str, Any]] = []
+        self._dropped_from: int | None = None
+        self._new_setup: Setup | None = None
+        self._board_before = board_view(loaded.state)
+
+    # -- reading ------------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        return self.loaded.version + len(self._rows)
+
+    @property
+    def status(self) -> str:
+        return ENDED if self.closed else status_of(self.state)
+
+    def side_of(self, user: str) -> Side | None:
+        for side, player in self.players.items():
+            if player.user == user:
+                return side
+        return None
+
+    def user_of(self, side: Side | None) -> str | None:
+        player = None if side is None else self.players.get(side)
+        return None if player is None else player.user
+
+    def acting_side(self) -> Side | None:
+        return None if self.state is None else engine.acting_side(self.state)
+
+    # -- changing -----------------------------------------------------------------------------
+    def append(
+        self,
+        kind: str,
+        record: Any,
+        *,
+        actor: str | None,
+        role: str,
+        side: Side | None,
+        dice: Sequence[Die] = (),
+        events: Sequence[Any] = (),
+    ) -> int:
+        """Add one log entry (written by ``flush``); returns its seq."""
+        seq = self.version + 1
+        data = codec.encode(record) if kind == records.ACTION else valuecodec.encode(record)
+        self._rows.append(
+            {
+                "game_id": self.game_id,
+                "seq": seq,
+                "kind": kind,
+                "actor": actor,
+                "role": role,
+                "side": None if side is None else side.value,
+                "record": data,
+                "dice": [[d.position, d.purpose, d.value] for d in dice],
+                "events": [encode_event(e) for e in events],
+                "created_at": self.now,
+            }
+        )
+        self.events.extend(events)
+        if kind != records.NOTE or not isinstance(record, records.UndoRequested):
+            self.undo_request = None  # a request holds only while nothing else happens
+        return seq
+
+    def note(self, record: Any, *, actor: str | None, role: str, side: Side | None) -> None:
+        """An entry that changes no state: shown as itself."""
+        lobby = isinstance(
+            record, records.PlayerJoined | records.ArmySubmitted | records.LobbyClosed
+        )
+        kind = records.LOBBY if lobby else records.NOTE
+        self.append(kind, record, actor=actor, role=role, side=side, events=[record])
+
+    def start(self, setup: Setup, points: Mapping[Side, int]) -> None:
+        """Both armies are in: the engine's game begins, and the bot rolls off (B1)."""
+        self._new_setup = self.setup = setup
+        started = records.GameStarted(points[Side.SOUTH], points[Side.NORTH])
+        state = setup.initial_state()
+        seq = self.append(
+            records.START,
+            records.StartGame(setup),
+            actor=None,
+            role="system",
+            side=None,
+            events=[started],
+        )
+        self._changed(state, seq)
+
+    def act(self, action: Action, *, actor: str | None, role: str, side: Side | None) -> list[Any]:
+        """Apply an engine action with the game's fair dice; IllegalAction leaves all as it was."""
+        assert self.state is not None
+        dice = RecordingDice(FairDice(self.row.seed))
+        state, events = engine.apply(self.state, action, dice)
+        seq = self.append(
+            records.ACTION,
+            action,
+            actor=actor,
+            role=role,
+            side=side,
+            dice=dice.dice,
+            events=events,
+        )
+        self._changed(state, seq)
+        return events
+
+    def override(self, record: records.Override, *, actor: str | None, role: str) -> list[Any]:
+        assert self.state is not None
+        state, events = records.apply_override(self.state, record)
+        seq = self.append(
+            records.OVERRIDE, record, actor=actor, role=role, side=None, events=events
+        )
+        self._changed(state, seq)
+        return events
+
+    async def undo(
+        self,
+        seqs: Sequence[int],
+        *,
+        actor: str | None,
+        role: str,
+        side: Side | None,
+        requested_by: str | None = None,
+    ) -> None:
+        """Take back ``seqs`` (the last state-changing entries): replay without them."""
+        assert self.state is not None and seqs
+        first = min(seqs)
+        record = records.Undo(tuple(sorted(seqs)), self.state.dice_position, requested_by)
+        seq = self.append(
+            records.UNDO,
+            record,
+            actor=actor,
+            role=role,
+            side=side,
+            events=[records.Undone(record.seqs)],
+        )
+        # Snapshots at or after the first undone entry show a history that no longer is.
+        self._dropped_from = first if self._dropped_from is None else min(self._dropped_from, first)
+        self._snapshots = [s for s in self._snapshots if s["seq"] < first]
+        snapshot = await repo.latest_snapshot(self.session, self.game_id, before=first)
+        assert snapshot is not None and self.setup is not None
+        stored = [r for r in await repo.entries_after(self.session, self.game_id, snapshot.seq)]
+        entries = [entry_of(r) for r in stored] + [
+            entry_of(r) for r in self._rows if r["seq"] > snapshot.seq
+        ]
+        self.turn_seq, self.turn = snapshot.seq, snapshot.turn
+        state = fold(decode_state(snapshot.state, self.setup), entries)
+        assert state is not None
+        self._changed(state, seq)
+
+    def add_player(self, side: Side, user: str) -> None:
+        self.players[side] = PlayerInfo(side, user, False, 0)
+        self._new_players.append(
+            {"game_id": self.game_id, "side": side.value, "user_id": user, "joined_at": self.now}
+        )
+
+    def set_roster(self, side: Side, roster: dict[str, Any]) -> None:
+        self.players[side] = replace(self.players[side], army_submitted=True)
+        self._player_changes.setdefault(side, {})["roster"] = roster
+
+    def set_missed(self, side: Side, count: int) -> None:
+        player = self.players[side]
+        if player.missed_turns != count:
+            self.players[side] = replace(player, missed_turns=count)
+            self._player_changes.setdefault(side, {})["missed_turns"] = count
+
+    def _changed(self, state: GameState, seq: int) -> None:
+        self.state = state
+        key = turn_key(state)
+        if key != self.turn:
+            self.turn, self.turn_seq = key, seq
+            self._snapshots.append(
+                {
+                    "game_id": self.game_id,
+                    "seq": seq,
+                    "turn": key,
+                    "state": encode_state(state),
+                    "created_at": self.now,
+                }
+            )
+        if state.phase is Phase.ROLL_OFF:
+            # B1 has no player: the bot rolls as soon as the game (re)enters the roll-off.
+            self.act(RollOff(), actor=None, role="system", side=None)
+
+    # -- writing ------------------------------------------------------------------------------
+    async def flush(self) -> None:
+        """Write everything, if the game is still at the version it was read at."""
+        if not self._rows:
+            return
+        status = self.status
+        values: dict[str, Any] = {
+            "version": self.version,
+            "status": status,
+            "paused": self.paused,
+            "undo_request": self.undo_request,
+            "seed_revealed": self.seed_revealed,
+        }
+        if self.closed:
+            values["ended_at"] = self.row.ended_at or self.now
+        if self.state is not None:
+            ended = self.state.phase is Phase.ENDED
+            values["winner"] = (
+                None if not ended or self.state.winner is None else (self.state.winner.value)
+            )
+            values["ended_at"] = (self.row.ended_at or self.now) if ended else None
+        if not await repo.bump_game(self.session, self.game_id, self.loaded.version, values):
+            raise Conflict(self.game_id)
+        await repo.add_entries(self.session, self._rows)
+        for player in self._new_players:
+            await repo.add_player(self.session, player)
+        if self._new_setup is not None:
+            await repo.add_setup(self.session, self.game_id, encode_setup(self._new_setup))
+        if self._dropped_from is not None:
+            await repo.drop_snapshots_from(self.session, self.game_id, self._dropped_from)
+        await repo.add_snapshots(self.session, self._snapshots)
+        for side, changes in self._player_changes.items():
+            await repo.update_player(self.session, self.game_id, side.value, changes)
+        await self._flush_deadline(status)
+
+    async def _flush_deadline(self, status: str) -> None:
+        if status == LOBBY:
+            return
+        if status == ENDED:
+            await repo.put_deadline(self.session, self.game_id, None)
+            return
+        if self.turn != self.loaded.turn or self.restart_deadline:
+            await repo.put_deadline(self.session, self.game_id, self.fresh_deadline())
+        elif self.deadline_changes is not None:
+            await repo.update_deadline(self.session, self.game_id, self.deadline_changes)
+
+    def fresh_deadline(self) -> dict[str, Any]:
+        """N1: the whole deadline for the turn that begins now (frozen while paused)."""
+        assert self.state is not None
+        side = turn_side(self.state)
+        assert side is not None
+        length = self.row.deadline_seconds
+        if self.paused:
+            return {
+                "turn_seq": self.turn_seq,
+                "side": side.value,
+                "due_at": None,
+                "remind_at": None,
+                "paused_left": length,
+            }
+        due = self.now + timedelta(seconds=length)
+        return {
+            "turn_seq": self.turn_seq,
+            "side": side.value,
+            "due_at": due,
+            "remind_at": due - remind_before(length),
+            "paused_left": None,
+        }
+
+    def result(self) -> Loaded:
+        """What this version loads as, for the cache once committed."""
+        return Loaded(
+            self.version,
+            self.setup,
+            self.state,
+            self.turn_seq,
+            self.turn,
+            self.players,
+            self.closed,
+        )
+
+    def outcome(self) -> Outcome:
+        acting = self.acting_side()
+        turn = None if self.state is None else turn_side(self.state)
+        return Outcome(
+            game_id=self.game_id,
+            version=self.version,
+            status=self.status,
+            events=tuple(self.events),
+            acting_side=acting,
+            acting_user=self.user_of(acting),
+            turn_side=turn,
+            board_changed=board_view(self.state) != self._board_before,
+            state=None if self.state is None else self.state.copy(),
+            commitment=self.row.commitment,
+        )
+
+
+def remind_before(length_seconds: int) -> timedelta:
+    """N1: remind when a quarter of the time is left, and never more than 12 hours early."""
+    return timedelta(seconds=min(length_seconds // 4, 12 * 3600))

@@ -1,0 +1,178 @@
+"""The machinery every command of the GameService runs on, and the checks they share.
+
+Each command is one transaction: load the game (the turn's snapshot and its entries, or the
+cache while the version is unchanged), check who may do it, apply it, append the log entries
+and write them under the version read. If another writer got there first the command runs
+again on the fresh state, so nothing is applied twice and nothing is lost; a caller that
+passes ``expected_version`` (the version it showed the user) is refused instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import random
+import secrets
+from collections.abc import Awaitable, Callable, Mapping
+from datetime import UTC, datetime
+
+from sqlalchemy import exc
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from vahalite_bot.app.book import Book, Conflict, GameCache, load
+from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState
+from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
+from vahalite_bot.codex.loader import all_sheets, demo_factions
+from vahalite_bot.i18n import LANGUAGES
+from vahalite_bot.rules.scenario import STANDARD, Scenario, Side
+from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.store import repository as repo
+from vahalite_bot.store.database import Database, is_conflict
+from vahalite_bot.store.models import Game
+
+# N1: a turn's deadline is 1 hour to 14 days.
+MIN_DEADLINE_HOURS, MAX_DEADLINE_HOURS = 1, 14 * 24
+# A command that keeps losing races this many times is refused (StaleState) rather than
+# retried for ever.
+ATTEMPTS = 8
+
+PLAYER, REFEREE = "player", "referee"
+
+Body = Callable[[Book], Awaitable[None] | None]
+
+
+class Commands:
+    """What every part of the service shares: the database, the codex, the clock, the cache."""
+
+    def __init__(
+        self,
+        db: Database,
+        *,
+        sheets: Mapping[str, UnitSheet] | None = None,
+        scenarios: Mapping[str, Scenario] | None = None,
+        clock: Callable[[], datetime] | None = None,
+        language: str = "ru",
+        deadline_hours: int = 48,
+        missed_turns_forfeit: int = 3,
+        seeds: Callable[[], bytes] | None = None,
+    ) -> None:
+        self.db = db
+        self.sheets = dict(all_sheets(demo_factions()) if sheets is None else sheets)
+        self.scenarios = dict({"standard": STANDARD} if scenarios is None else scenarios)
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self.defaults = ServerConfig("", None, language, deadline_hours, missed_turns_forfeit)
+        self.cache = GameCache()
+        self.retries = 0  # commands run again after losing a race to another writer
+        # K2: each game's secret dice seed; tests and benchmarks pass a seeded source.
+        self.seeds = seeds or (lambda: secrets.token_bytes(32))
+
+    # -- running a command -------------------------------------------------------------------
+    async def _write(self, game_id: int, body: Body, expected_version: int | None) -> Outcome:
+        """Run ``body`` on the game in one transaction; again on fresh state if a race is lost."""
+        for attempt in range(ATTEMPTS):
+            try:
+                async with self.db.write() as session:
+                    row = await game_row(session, game_id)
+                    if expected_version is not None and row.version != expected_version:
+                        raise StaleState("stale", expected=expected_version, current=row.version)
+                    book = await load(session, row, self.cache, self.clock())
+                    result = body(book)
+                    if inspect.isawaitable(result):
+                        await result
+                    await book.flush()
+            except Conflict:
+                pass
+            except exc.DBAPIError as error:
+                if not is_conflict(error):
+                    raise
+            else:
+                self.cache.put(game_id, book.result())
+                return book.outcome()
+            self.retries += 1
+            self.cache.drop(game_id)
+            await backoff(attempt)
+        raise StaleState("busy", game=game_id)
+
+    async def _config(self, session: AsyncSession, guild: str | None) -> ServerConfig:
+        settings = None if guild is None else await repo.get_settings(session, guild)
+        if settings is None:
+            return ServerConfig(
+                guild or "",
+                None,
+                self.defaults.language,
+                self.defaults.deadline_hours,
+                self.defaults.missed_turns_forfeit,
+            )
+        return ServerConfig(
+            guild or "",
+            settings.referee_role,
+            settings.language,
+            settings.deadline_hours,
+            settings.missed_turns_forfeit,
+        )
+
+    async def _require_referee(self, book: Book, actor: Actor) -> None:
+        """N2: the server's referee role (or its administrator) holds the overrides."""
+        if actor.admin:
+            return
+        config = await self._config(book.session, book.row.guild_id)
+        if config.referee_role is None or config.referee_role not in actor.roles:
+            raise NotAllowed("not_referee")
+
+
+# -- checks ------------------------------------------------------------------------------------
+async def game_row(session: AsyncSession, game_id: int) -> Game:
+    row = await repo.get_game(session, game_id)
+    if row is None:
+        raise NotFound("no_game", game=game_id)
+    return row
+
+
+def require_player(book: Book, actor: Actor) -> Side:
+    side = book.side_of(actor.user)
+    if side is None:
+        raise NotAllowed("not_a_player")
+    return side
+
+
+def require_lobby(book: Book) -> None:
+    if book.status != LOBBY:
+        raise NotAllowed("game_started")
+
+
+def require_started(book: Book) -> GameState:
+    if book.state is None:
+        raise NotAllowed("game_not_started")
+    return book.state
+
+
+def require_running(book: Book) -> GameState:
+    state = require_started(book)
+    if state.phase is Phase.ENDED:
+        raise NotAllowed("game_over")
+    return state
+
+
+def require_unpaused(book: Book) -> None:
+    if book.paused:
+        raise NotAllowed("game_paused")
+
+
+def checked_language(language: str) -> str:
+    if language not in LANGUAGES:
+        raise InvalidRequest("bad_language", language=language, allowed=", ".join(LANGUAGES))
+    return language
+
+
+def checked_deadline_hours(hours: int) -> int:
+    if not MIN_DEADLINE_HOURS <= hours <= MAX_DEADLINE_HOURS:
+        raise InvalidRequest(
+            "bad_deadline", hours=hours, low=MIN_DEADLINE_HOURS, high=MAX_DEADLINE_HOURS
+        )
+    return hours
+
+
+async def backoff(attempt: int) -> None:
+    # Jittered, so that two losers of the same race do not collide again in step.
+    await asyncio.sleep(random.uniform(0, 0.002 * 2**attempt))

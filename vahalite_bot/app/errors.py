@@ -1,0 +1,54 @@
+"""Errors the service raises, typed by cause; the engine's ``IllegalAction`` passes through.
+
+Each carries a message key (``service-<code>`` in ``i18n/locales/<lang>/service.ftl``) and
+its parameters: the adapters turn them into text, the service never does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from vahalite_bot.i18n import localised_args, translate
+from vahalite_bot.rules.roster import RosterProblem
+
+
+class ServiceError(Exception):
+    """Base of every refusal the service makes itself."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        detail = ", ".join(f"{k}={v}" for k, v in params.items())
+        super().__init__(code + (f" ({detail})" if detail else ""))
+
+    @property
+    def message_id(self) -> str:
+        return f"service-{self.code}"
+
+    def describe(self, lang: str) -> str:
+        return translate(lang, self.message_id, **localised_args(self.params, lang))
+
+
+class NotAllowed(ServiceError):
+    """The caller may not do this: not a player, not the referee, not now (paused, over)."""
+
+
+class NotFound(ServiceError):
+    """No such game (or no game in that channel)."""
+
+
+class StaleState(ServiceError):
+    """The game changed since the caller looked (or kept changing under a retried command)."""
+
+
+class InvalidRequest(ServiceError):
+    """A value out of range: points limit, deadline, language, HP, count."""
+
+
+class RosterRejected(ServiceError):
+    """A1-A7: the army list is illegal; ``problems`` lists every reason at once (A7)."""
+
+    def __init__(self, problems: Sequence[RosterProblem]) -> None:
+        super().__init__("roster_rejected", count=len(problems))
+        self.problems = tuple(problems)

@@ -1,0 +1,223 @@
+"""Server settings and the lobby: creating a game, joining it, submitting the armies."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from sqlalchemy import exc
+
+from vahalite_bot.app import records
+from vahalite_bot.app.book import Book, load
+from vahalite_bot.app.commands import (
+    ATTEMPTS,
+    PLAYER,
+    Commands,
+    backoff,
+    checked_deadline_hours,
+    checked_language,
+    require_lobby,
+    require_player,
+)
+from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, RosterRejected, StaleState
+from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
+from vahalite_bot.rules.dice import FairDice
+from vahalite_bot.rules.roster import Roster, field_units, roster_points, validate
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.store import repository as repo
+from vahalite_bot.store import valuecodec
+from vahalite_bot.store.database import is_conflict
+from vahalite_bot.store.snapshot import Setup
+
+
+class Lobby(Commands):
+    """Before a game begins: the server's settings, then creating, joining, army lists."""
+
+    # -- server settings ---------------------------------------------------------------------
+    async def server_config(self, guild: str | None) -> ServerConfig:
+        async with self.db.read() as session:
+            return await self._config(session, guild)
+
+    async def configure_server(
+        self,
+        actor: Actor,
+        guild: str,
+        *,
+        referee_role: str | None = None,
+        language: str | None = None,
+        deadline_hours: int | None = None,
+        missed_turns_forfeit: int | None = None,
+    ) -> ServerConfig:
+        """Only the server's administrator sets who referees (an empty role: nobody but the
+        administrator) and the server's defaults."""
+        if not actor.admin:
+            raise NotAllowed("not_admin")
+        async with self.db.write() as session:
+            old = await self._config(session, guild)
+            new = ServerConfig(
+                guild,
+                (referee_role or None) if referee_role is not None else old.referee_role,
+                checked_language(language if language is not None else old.language),
+                checked_deadline_hours(
+                    deadline_hours if deadline_hours is not None else old.deadline_hours
+                ),
+                missed_turns_forfeit
+                if missed_turns_forfeit is not None
+                else old.missed_turns_forfeit,
+            )
+            if new.missed_turns_forfeit < 1:
+                raise InvalidRequest("bad_forfeit", count=new.missed_turns_forfeit)
+            await repo.put_settings(
+                session,
+                guild,
+                {
+                    "referee_role": new.referee_role,
+                    "language": new.language,
+                    "deadline_hours": new.deadline_hours,
+                    "missed_turns_forfeit": new.missed_turns_forfeit,
+                    "updated_at": self.clock(),
+                },
+            )
+        return new
+
+    # -- the lobby ---------------------------------------------------------------------------
+    async def create_game(
+        self,
+        actor: Actor,
+        channel: str,
+        *,
+        guild: str | None = None,
+        scenario: str = "standard",
+        points_limit: int | None = None,
+        deadline_hours: int | None = None,
+        language: str | None = None,
+    ) -> Outcome:
+        """A new game in ``channel``, its creator the south player; publishes the dice hash."""
+        board = self.scenarios.get(scenario)
+        if board is None:
+            raise InvalidRequest("unknown_scenario", scenario=scenario)
+        limit = board.points_limits[0] if points_limit is None else points_limit
+        if limit not in board.points_limits:
+            allowed = ", ".join(str(p) for p in board.points_limits)
+            raise InvalidRequest("bad_points_limit", points=limit, allowed=allowed)
+        dice = FairDice(self.seeds())
+        for attempt in range(ATTEMPTS):
+            try:
+                async with self.db.write() as session:
+                    config = await self._config(session, guild)
+                    hours = checked_deadline_hours(
+                        config.deadline_hours if deadline_hours is None else deadline_hours
+                    )
+                    lang = checked_language(config.language if language is None else language)
+                    existing = await repo.active_game_in(session, channel)
+                    if existing is not None:
+                        raise NotAllowed("channel_busy", game=existing.id)
+                    now = self.clock()
+                    game_id = await repo.add_game(
+                        session,
+                        {
+                            "guild_id": guild,
+                            "channel_id": channel,
+                            "creator_id": actor.user,
+                            "status": LOBBY,
+                            "scenario_id": scenario,
+                            "points_limit": limit,
+                            "language": lang,
+                            "deadline_seconds": hours * 3600,
+                            "version": 0,
+                            "seed": dice.seed,
+                            "commitment": dice.commitment,
+                            "created_at": now,
+                        },
+                    )
+                    row = await repo.get_game(session, game_id)
+                    assert row is not None
+                    book = await load(session, row, self.cache, now)
+                    created = records.GameCreated(
+                        scenario, limit, hours * 3600, lang, dice.commitment
+                    )
+                    book.append(
+                        records.LOBBY,
+                        created,
+                        actor=actor.user,
+                        role=PLAYER,
+                        side=Side.SOUTH,
+                        events=[created],
+                    )
+                    book.add_player(Side.SOUTH, actor.user)
+                    book.note(
+                        records.PlayerJoined(Side.SOUTH, actor.user),
+                        actor=actor.user,
+                        role=PLAYER,
+                        side=Side.SOUTH,
+                    )
+                    await book.flush()
+            except exc.DBAPIError as error:
+                if not is_conflict(error):
+                    raise
+                await backoff(attempt)
+                continue
+            self.cache.put(game_id, book.result())
+            return book.outcome()
+        raise StaleState("busy", game=0)
+
+    async def game_in_channel(self, channel: str) -> int:
+        async with self.db.read() as session:
+            row = await repo.active_game_in(session, channel)
+        if row is None:
+            raise NotFound("no_game_in_channel", channel=channel)
+        return row.id
+
+    async def join(
+        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+    ) -> Outcome:
+        def body(book: Book) -> None:
+            require_lobby(book)
+            if book.side_of(actor.user) is not None:
+                raise NotAllowed("already_joined")
+            if Side.NORTH in book.players:
+                raise NotAllowed("game_full")
+            book.add_player(Side.NORTH, actor.user)
+            book.note(
+                records.PlayerJoined(Side.NORTH, actor.user),
+                actor=actor.user,
+                role=PLAYER,
+                side=Side.NORTH,
+            )
+
+        return await self._write(game_id, body, expected_version)
+
+    async def submit_army(
+        self, game_id: int, actor: Actor, roster: Roster, *, expected_version: int | None = None
+    ) -> Outcome:
+        """A1-A7: a legal roster, or every reason it is not; both in, the game starts."""
+
+        async def body(book: Book) -> None:
+            side = require_player(book, actor)
+            require_lobby(book)
+            problems = validate(roster, self.sheets, book.row.points_limit)
+            if problems:
+                raise RosterRejected(problems)
+            book.set_roster(side, valuecodec.encode(roster))
+            points = roster_points(roster, self.sheets)
+            book.note(records.ArmySubmitted(side, points), actor=actor.user, role=PLAYER, side=side)
+            if len(book.players) == 2 and all(p.army_submitted for p in book.players.values()):
+                await self._start(book, {side: roster})
+
+        return await self._write(game_id, body, expected_version)
+
+    async def _start(self, book: Book, known: Mapping[Side, Roster]) -> None:
+        rosters = dict(known)
+        for player in await repo.get_players(book.session, book.game_id):
+            side = Side(player.side)
+            if side not in rosters:
+                assert player.roster is not None
+                rosters[side] = valuecodec.decode_as(Roster, player.roster)
+        forces: dict[Side, tuple[tuple[str, UnitSheet], ...]] = {}
+        taken: list[str] = []
+        for side in (Side.SOUTH, Side.NORTH):
+            forces[side] = tuple(field_units(rosters[side], self.sheets, taken))
+            taken.extend(handle for handle, _ in forces[side])
+        setup = Setup(self.scenarios[book.row.scenario_id], rosters, forces)
+        points = {side: roster_points(rosters[side], self.sheets) for side in Side}
+        book.start(setup, points)

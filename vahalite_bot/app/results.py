@@ -1,0 +1,135 @@
+"""What the service is given (who asks) and what it returns (what the adapter shows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from vahalite_bot.rules.dice import Die
+from vahalite_bot.rules.roster import Roster
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState
+
+# A game's status, beside the engine's phase: the engine has no state before both armies.
+LOBBY = "lobby"
+SETUP = "setup"
+PLAYING = "playing"
+ENDED = "ended"
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who calls: an opaque user id (a Discord id later) and what the adapter knows of them.
+
+    ``roles`` are the user's role ids on the server: the service compares them with the
+    server's referee role, so that every adapter decides "is this the referee" the same way.
+    ``admin`` is the server's administrator: may configure the server and referee games.
+    """
+
+    user: str
+    roles: frozenset[str] = frozenset()
+    admin: bool = False
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command did, for the adapter to show."""
+
+    game_id: int
+    version: int  # pass it back as ``expected_version`` to refuse acting on a stale view
+    status: str
+    events: tuple[Any, ...]  # engine events and the service's own (records.py), in order
+    acting_side: Side | None  # who must act now (a pending decision's owner first)
+    acting_user: str | None
+    turn_side: Side | None  # whose turn or setup step it is
+    board_changed: bool
+    state: GameState | None  # a copy: the adapter may keep it
+    commitment: str  # K2: the hash of the dice seed
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    side: Side
+    user: str
+    army_submitted: bool
+    missed_turns: int
+
+
+@dataclass(frozen=True)
+class UndoRequestView:
+    side: Side
+    user: str
+    seqs: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    game_id: int
+    version: int
+    guild: str | None
+    channel: str
+    status: str
+    scenario: str
+    points_limit: int
+    language: str
+    deadline_seconds: int
+    players: tuple[PlayerView, ...]
+    acting_side: Side | None
+    acting_user: str | None
+    turn_side: Side | None
+    paused: bool
+    due_at: datetime | None
+    commitment: str
+    winner: Side | None
+    undo_request: UndoRequestView | None
+    state: GameState | None
+    rosters: dict[Side, Roster] = field(default_factory=dict)  # shown once both are in
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seq: int
+    kind: str
+    actor: str | None
+    role: str
+    side: Side | None
+    record: Any
+    dice: tuple[Die, ...]
+    events: tuple[Any, ...]
+    created_at: datetime
+    undone: bool
+
+
+@dataclass(frozen=True)
+class SeedReveal:
+    """K2: everything a player needs to recompute every roll of the game."""
+
+    seed: bytes
+    commitment: str
+    dice: tuple[Die, ...]  # every die the log shows, undone entries' included
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    guild: str
+    referee_role: str | None
+    language: str
+    deadline_hours: int
+    missed_turns_forfeit: int
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """N1: the deadline of ``side``'s turn is near."""
+
+    game_id: int
+    side: Side
+    user: str
+    due_at: datetime
+
+
+@dataclass(frozen=True)
+class DeadlineReport:
+    expired: tuple[Outcome, ...]
+    reminders: tuple[Reminder, ...]

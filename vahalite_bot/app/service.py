@@ -1,0 +1,503 @@
+"""The GameService: every use case the adapters (console, Discord) call, with who calls.
+
+Lobby and server settings are in ``lobby.py``, the referee's overrides in ``referee.py``,
+the transaction machinery in ``commands.py``; here are the players' orders, undo, deadlines
+and reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from sqlalchemy import exc
+
+from vahalite_bot.app import deadlines, records
+from vahalite_bot.app.book import Book, Conflict, entry_of, load
+from vahalite_bot.app.commands import (
+    ATTEMPTS,
+    PLAYER,
+    backoff,
+    game_row,
+    require_player,
+    require_running,
+    require_started,
+    require_unpaused,
+)
+from vahalite_bot.app.errors import NotAllowed
+from vahalite_bot.app.lobby import Lobby
+from vahalite_bot.app.referee import Referee
+from vahalite_bot.app.replay import Entry, decode_event, undone_by
+from vahalite_bot.app.results import (
+    ENDED,
+    LOBBY,
+    Actor,
+    DeadlineReport,
+    GameStatus,
+    LogLine,
+    Outcome,
+    PlayerView,
+    Reminder,
+    SeedReveal,
+    UndoRequestView,
+)
+from vahalite_bot.app.undo import check_own, last_undoable
+from vahalite_bot.rules import movement
+from vahalite_bot.rules.actions import (
+    Action,
+    Advance,
+    Attack,
+    ChooseDeployOrder,
+    Deploy,
+    EndTurn,
+    Move,
+    PlacePassenger,
+    PlaceSP,
+    PlaceTerrain,
+    Resign,
+    RollOff,
+)
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.scenario import Side, TerrainKind
+from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.store import repository as repo
+from vahalite_bot.store.database import is_conflict
+from vahalite_bot.store.snapshot import turn_side
+
+
+class GameService(Lobby, Referee):
+    """The one service every adapter calls; each command is one transaction."""
+
+    # -- the players' moves ----------------------------------------------------------------------
+    async def act(
+        self, game_id: int, actor: Actor, action: Action, *, expected_version: int | None = None
+    ) -> Outcome:
+        """Any engine action, made for the caller's own side."""
+
+        def make(state: GameState, side: Side) -> Action:
+            if isinstance(action, RollOff):
+                raise NotAllowed("bot_rolls")
+            if action.side is not side:
+                raise NotAllowed("not_your_side", side=action.side.value)
+            return action
+
+        return await self._play(
+            game_id, actor, make, expected_version, anytime=isinstance(action, Resign)
+        )
+
+    async def choose_deploy_order(
+        self, game_id: int, actor: Actor, deploy_first: bool, *, expected_version: int | None = None
+    ) -> Outcome:
+        return await self._play(
+            game_id, actor, lambda s, side: ChooseDeployOrder(side, deploy_first), expected_version
+        )
+
+    async def place_terrain(
+        self,
+        game_id: int,
+        actor: Actor,
+        kind: TerrainKind,
+        cell: Cell,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        return await self._play(
+            game_id, actor, lambda s, side: PlaceTerrain(side, kind, cell), expected_version
+        )
+
+    async def place_sp(
+        self, game_id: int, actor: Actor, cell: Cell, *, expected_version: int | None = None
+    ) -> Outcome:
+        return await self._play(
+            game_id, actor, lambda s, side: PlaceSP(side, cell), expected_version
+        )
+
+    async def deploy(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        cell: Cell,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        return await self._play(
+            game_id, actor, lambda s, side: Deploy(side, unit, cell), expected_version
+        )
+
+    async def move(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        cell: Cell,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """D1: to ``cell`` by a shortest legal path (onto a friendly transport: embark, H2)."""
+        return await self._play(
+            game_id, actor, lambda s, side: Move(side, unit, _path(s, unit, cell)), expected_version
+        )
+
+    async def embark(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        transport: str,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        def make(state: GameState, side: Side) -> Action:
+            cell = state.position(state.unit(transport))
+            assert cell is not None
+            return Move(side, unit, _path(state, unit, cell))
+
+        return await self._play(game_id, actor, make, expected_version)
+
+    async def disembark(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        cell: Cell,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        """H3: one step out of the transport."""
+        return await self._play(
+            game_id, actor, lambda s, side: Move(side, unit, (cell,)), expected_version
+        )
+
+    async def attack(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        target: str,
+        *,
+        weapons: tuple[int, ...] | None = None,
+        melee: bool | None = None,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        return await self._play(
+            game_id,
+            actor,
+            lambda s, side: Attack(side, unit, target, weapons, melee),
+            expected_version,
+        )
+
+    async def place_passenger(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        cell: Cell,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        return await self._play(
+            game_id, actor, lambda s, side: PlacePassenger(side, unit, cell), expected_version
+        )
+
+    async def advance(
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        accept: bool,
+        *,
+        expected_version: int | None = None,
+    ) -> Outcome:
+        return await self._play(
+            game_id, actor, lambda s, side: Advance(side, unit, accept), expected_version
+        )
+
+    async def end_turn(
+        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+    ) -> Outcome:
+        return await self._play(game_id, actor, lambda s, side: EndTurn(side), expected_version)
+
+    async def resign(
+        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+    ) -> Outcome:
+        """J4: at any time, paused or not; in the lobby, leaving closes the game."""
+
+        def body(book: Book) -> None:
+            side = require_player(book, actor)
+            if book.status == LOBBY:
+                book.closed = True
+                book.note(records.LobbyClosed(side), actor=actor.user, role=PLAYER, side=side)
+                return
+            require_started(book)
+            book.act(Resign(side), actor=actor.user, role=PLAYER, side=side)
+
+        return await self._write(game_id, body, expected_version)
+
+    async def _play(
+        self,
+        game_id: int,
+        actor: Actor,
+        make: Callable[[GameState, Side], Action],
+        expected_version: int | None,
+        *,
+        anytime: bool = False,
+    ) -> Outcome:
+        def body(book: Book) -> None:
+            side = require_player(book, actor)
+            state = require_started(book)
+            if not anytime:
+                require_unpaused(book)
+            book.act(make(state, side), actor=actor.user, role=PLAYER, side=side)
+            book.set_missed(side, 0)  # N1 counts missed turns in a row
+
+        return await self._write(game_id, body, expected_version)
+
+    # -- undo ------------------------------------------------------------------------------------
+    async def undo(
+        self, game_id: int, actor: Actor, count: int = 1, *, expected_version: int | None = None
+    ) -> Outcome:
+        """Take back the caller's own last actions of this turn, if they rolled no dice."""
+
+        async def body(book: Book) -> None:
+            side = require_player(book, actor)
+            require_running(book)
+            require_unpaused(book)
+            chosen = await _own_undo(book, actor, count)
+            if check_own(chosen, actor.user, book.turn_seq):
+                raise NotAllowed("undo_needs_consent")
+            await book.undo([e.seq for e in chosen], actor=actor.user, role=PLAYER, side=side)
+
+        return await self._write(game_id, body, expected_version)
+
+    async def request_undo(
+        self, game_id: int, actor: Actor, count: int = 1, *, expected_version: int | None = None
+    ) -> Outcome:
+        """Ask the opponent to agree to taking back the caller's own actions of this turn."""
+
+        async def body(book: Book) -> None:
+            side = require_player(book, actor)
+            require_running(book)
+            require_unpaused(book)
+            chosen = await _own_undo(book, actor, count)
+            check_own(chosen, actor.user, book.turn_seq)
+            seqs = tuple(e.seq for e in chosen)
+            book.note(records.UndoRequested(side, seqs), actor=actor.user, role=PLAYER, side=side)
+            book.undo_request = {
+                "side": side.value,
+                "user": actor.user,
+                "seqs": list(seqs),
+                "version": book.version,
+            }
+
+        return await self._write(game_id, body, expected_version)
+
+    async def answer_undo(
+        self, game_id: int, actor: Actor, accept: bool, *, expected_version: int | None = None
+    ) -> Outcome:
+        """The opponent agrees (the undo happens) or declines an open undo request."""
+
+        async def body(book: Book) -> None:
+            side = require_player(book, actor)
+            require_running(book)
+            require_unpaused(book)
+            request = book.undo_request
+            if request is None or request["version"] != book.version:
+                raise NotAllowed("no_undo_request")
+            if request["side"] == side.value:
+                raise NotAllowed("not_your_request")
+            seqs = [int(s) for s in request["seqs"]]
+            if not accept:
+                book.note(
+                    records.UndoDeclined(Side(request["side"]), tuple(seqs)),
+                    actor=actor.user,
+                    role=PLAYER,
+                    side=side,
+                )
+                return
+            await book.undo(
+                seqs, actor=actor.user, role=PLAYER, side=side, requested_by=request["user"]
+            )
+
+        return await self._write(game_id, body, expected_version)
+
+    # -- deadlines (N1) --------------------------------------------------------------------------
+    async def fire_due(self, now: datetime, limit: int = 100) -> DeadlineReport:
+        """End every turn whose deadline has passed by ``now``, and collect due reminders.
+
+        Idempotent: a turn ends once however often (and from however many processes) this
+        runs; a game another process is working on is passed over and fired next time.
+        """
+        async with self.db.read() as session:
+            due = await repo.games_due(session, now, limit)
+        expired: list[Outcome] = []
+        for game_id in due:
+            outcome = await self._expire(game_id, now)
+            if outcome is not None:
+                expired.append(outcome)
+        return DeadlineReport(tuple(expired), tuple(await self._reminders(now, limit)))
+
+    async def _expire(self, game_id: int, now: datetime) -> Outcome | None:
+        for attempt in range(ATTEMPTS):
+            try:
+                async with self.db.write() as session:
+                    row = await repo.lock_game(session, game_id, skip_locked=True)
+                    if row is None:
+                        return None  # another process holds it: it is firing it, or acting
+                    deadline = await repo.get_deadline(session, game_id)
+                    if deadline is None or deadline.due_at is None or deadline.due_at > now:
+                        return None  # already fired, moved on, or paused meanwhile
+                    book = await load(session, row, self.cache, now)
+                    if book.state is None or book.state.phase is Phase.ENDED:
+                        await repo.put_deadline(session, game_id, None)
+                        return None
+                    if deadline.turn_seq != book.turn_seq:
+                        # A deadline for a turn that is over: start the running turn's.
+                        await repo.put_deadline(session, game_id, book.fresh_deadline())
+                        return None
+                    config = await self._config(session, row.guild_id)
+                    deadlines.expire(book, config.missed_turns_forfeit)
+                    await book.flush()
+            except Conflict:
+                pass
+            except exc.DBAPIError as error:
+                if not is_conflict(error):
+                    raise
+            else:
+                self.cache.put(game_id, book.result())
+                return book.outcome()
+            self.cache.drop(game_id)
+            await backoff(attempt)
+        return None
+
+    async def _reminders(self, now: datetime, limit: int) -> list[Reminder]:
+        reminders: list[Reminder] = []
+        for _ in range(limit):
+            async with self.db.write() as session:
+                deadline = await repo.claim_reminder(session, now)
+                if deadline is None:
+                    break
+                await repo.update_deadline(session, deadline.game_id, {"remind_at": None})
+                players = {
+                    p.side: p.user_id for p in await repo.get_players(session, deadline.game_id)
+                }
+                if deadline.due_at is not None and deadline.due_at > now:
+                    reminders.append(
+                        Reminder(
+                            deadline.game_id,
+                            Side(deadline.side),
+                            players[deadline.side],
+                            deadline.due_at,
+                        )
+                    )
+        return reminders
+
+    # -- reading: anyone may ---------------------------------------------------------------------
+    async def status(self, game_id: int) -> GameStatus:
+        async with self.db.read() as session:
+            row = await game_row(session, game_id)
+            book = await load(session, row, self.cache, self.clock())
+            deadline = await repo.get_deadline(session, game_id)
+        self.cache.put(game_id, book.result())
+        acting = book.acting_side()
+        request = book.undo_request
+        return GameStatus(
+            game_id=game_id,
+            version=book.version,
+            guild=row.guild_id,
+            channel=row.channel_id,
+            status=book.status,
+            scenario=row.scenario_id,
+            points_limit=row.points_limit,
+            language=row.language,
+            deadline_seconds=row.deadline_seconds,
+            players=tuple(
+                PlayerView(p.side, p.user, p.army_submitted, p.missed_turns)
+                for p in sorted(book.players.values(), key=lambda p: p.side != Side.SOUTH)
+            ),
+            acting_side=acting,
+            acting_user=book.user_of(acting),
+            turn_side=None if book.state is None else turn_side(book.state),
+            paused=book.paused,
+            due_at=None if deadline is None else deadline.due_at,
+            commitment=row.commitment,
+            winner=None if row.winner is None else Side(row.winner),
+            undo_request=None
+            if request is None or request["version"] != book.version
+            else UndoRequestView(
+                Side(request["side"]), request["user"], tuple(int(s) for s in request["seqs"])
+            ),
+            state=None if book.state is None else book.state.copy(),
+            rosters={} if book.setup is None else dict(book.setup.rosters),
+        )
+
+    async def game_log(self, game_id: int, since: int = 0) -> list[LogLine]:
+        """The log after entry ``since``, each line marked if a later undo took it back."""
+        async with self.db.read() as session:
+            await game_row(session, game_id)
+            entries = [entry_of(r) for r in await repo.entries_after(session, game_id, since)]
+        undone = undone_by(entries)
+        return [
+            LogLine(
+                e.seq,
+                e.kind,
+                e.actor,
+                e.role,
+                e.side,
+                e.record,
+                e.dice,
+                tuple(decode_event(d) for d in e.events),
+                e.created_at,
+                e.seq in undone,
+            )
+            for e in entries
+        ]
+
+    async def reveal_seed(self, game_id: int, actor: Actor) -> SeedReveal:
+        """K2: once the game has ended, the seed behind every die (any caller)."""
+        revealed: list[SeedReveal] = []
+
+        async def body(book: Book) -> None:
+            if book.status != ENDED:
+                raise NotAllowed("game_not_over")
+            if not book.seed_revealed:
+                book.seed_revealed = True
+                book.note(
+                    records.SeedRevealed(book.row.seed.hex(), book.row.commitment),
+                    actor=actor.user,
+                    role=PLAYER if book.side_of(actor.user) else "public",
+                    side=book.side_of(actor.user),
+                )
+            entries = await repo.entries_after(book.session, game_id, 0)
+            dice = tuple(d for e in entries for d in entry_of(e).dice)
+            revealed.append(SeedReveal(book.row.seed, book.row.commitment, dice))
+
+        await self._write(game_id, body, None)
+        return revealed[-1]
+
+
+async def _own_undo(book: Book, actor: Actor, count: int) -> list[Entry]:
+    """The caller's candidates: the last entries of this turn (undo never reaches further)."""
+    rows = await repo.entries_after(book.session, book.game_id, book.turn_seq)
+    entries = [entry_of(r) for r in rows]
+    return last_undoable(entries, count)
+
+
+def _path(state: GameState, unit_id: str, cell: Cell) -> tuple[Cell, ...]:
+    """A shortest legal path; failing that, a plain one, so the engine names what is wrong."""
+    unit = state.unit(unit_id)
+    path = movement.path_to(state, unit, cell)
+    if path is not None:
+        return path
+    start = state.position(unit)
+    if start is None or unit.embarked_in is not None:
+        return (cell,)
+    steps: list[Cell] = []
+    col, row = start
+    while col != cell.col:
+        col += 1 if cell.col > col else -1
+        steps.append(Cell(col, row))
+    while row != cell.row:
+        row += 1 if cell.row > row else -1
+        steps.append(Cell(col, row))
+    return tuple(steps)

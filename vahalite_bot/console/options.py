@@ -1,0 +1,36 @@
+"""What the console is started with (from ``bot.py``'s flags and the config)."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ConsoleOptions:
+    lang: str = "ru"
+    database_url: str = "sqlite+aiosqlite:///data/vahalite.db"
+    vs: str | None = None  # the automatic player taking North; None: two people, hot-seat
+    new: bool = False  # close an unfinished game and start another
+    seed: int | None = None  # testing aid: reproducible dice; None: a fresh secret seed
+    deadline_hours: int = 48
+    missed_turns_forfeit: int = 3
+    boards: Path | None = None  # where board images go; None: beside the database
+
+
+def seed_bytes(seed: int) -> bytes:
+    """The dice seed ``--seed N`` gives every game (tests replay a game from it)."""
+    return hashlib.sha256(f"vahalite-console:{seed}".encode()).digest()
+
+
+def auto_rng(seed: int | None, version: int) -> random.Random:
+    """The automatic player's generator for its decision at game ``version``.
+
+    With ``--seed`` it depends only on the seed and the version, so a game quit and resumed
+    plays on exactly as one played in a single sitting.
+    """
+    if seed is None:
+        return random.Random()
+    return random.Random(f"vahalite-console:{seed}:{version}")

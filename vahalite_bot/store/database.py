@@ -1,0 +1,148 @@
+"""The database: one engine and session factory per process, migrated to head when opened.
+
+SQLite (the default, a file under ``data/``) runs in WAL mode; a command's transaction
+takes the write lock when it begins (``BEGIN IMMEDIATE``), so two writers queue instead of
+failing half-way, and within one process they queue on an asyncio lock rather than on
+SQLite's sleeping busy handler. PostgreSQL needs none of that: the version number on the
+game row settles which of two writers wins (see ``vahalite_bot.app.service``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, exc
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
+
+from vahalite_bot.store import migrate
+
+DEFAULT_URL = "sqlite+aiosqlite:///data/vahalite.db"
+URL_ENV = "VAHALITE_DATABASE_URL"
+
+# How long a SQLite writer waits for another process's write lock before giving up.
+SQLITE_BUSY_MS = 10_000
+# FULL: a commit survives a power cut too, not only a killed process (NORMAL would do that).
+SQLITE_SYNCHRONOUS = "FULL"
+
+_BEGIN = "vahalite_begin"
+
+
+class Database:
+    """An engine and its session factory; ``write()``/``read()`` are one transaction each."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.url: URL = engine.url
+        self.is_sqlite = engine.dialect.name == "sqlite"
+        self.is_postgresql = engine.dialect.name == "postgresql"
+        self._writes = async_sessionmaker(
+            engine.execution_options(**{_BEGIN: "IMMEDIATE"}), expire_on_commit=False
+        )
+        self._reads = async_sessionmaker(engine, expire_on_commit=False)
+        self._write_lock = asyncio.Lock() if self.is_sqlite else None
+
+    @contextlib.asynccontextmanager
+    async def write(self) -> AsyncIterator[AsyncSession]:
+        """One read-write transaction: committed when the block ends, rolled back if it raises."""
+        lock = self._write_lock if self._write_lock is not None else contextlib.nullcontext()
+        async with lock, self._writes() as session, session.begin():
+            yield session
+
+    @contextlib.asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        """One read-only transaction: a consistent view, never blocking writers."""
+        async with self._reads() as session, session.begin():
+            yield session
+
+    async def close(self) -> None:
+        await self.engine.dispose()
+
+
+def configured_url(config_url: str | None = None) -> str:
+    """The database to use: ``VAHALITE_DATABASE_URL`` if set, else the config's, else the default
+    SQLite file. A ``postgresql+asyncpg://`` URL runs the very same code on PostgreSQL."""
+    return os.environ.get(URL_ENV) or config_url or DEFAULT_URL
+
+
+async def open_database(url: str = DEFAULT_URL, *, upgrade: bool = True) -> Database:
+    """Connect, creating a SQLite file's folder on first start, and upgrade the schema to head."""
+    parsed = make_url(url)
+    engine = create_engine(parsed)
+    db = Database(engine)
+    if upgrade:
+        try:
+            await migrate.upgrade(db.engine.execution_options(**{_BEGIN: "IMMEDIATE"}))
+        except BaseException:
+            await db.close()
+            raise
+    return db
+
+
+def create_engine(url: URL, **kwargs: Any) -> AsyncEngine:
+    if url.get_backend_name() == "sqlite":
+        database = url.database or ""
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        # Returning a connection to the pool would roll it back (a thread hop with aiosqlite,
+        # a third of a short command's time): _reset does it only if a transaction is open.
+        engine = create_async_engine(url, pool_reset_on_return=None, **kwargs)
+        _sqlite_setup(engine)
+        return engine
+    return create_async_engine(url, **kwargs)
+
+
+def _sqlite_setup(engine: AsyncEngine) -> None:
+    @event.listens_for(engine.sync_engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        # SQLAlchemy, not the driver, emits BEGIN (see _begin): the driver's legacy mode
+        # would not begin a transaction before a SELECT, so reads would not be repeatable.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA synchronous={SQLITE_SYNCHRONOUS}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "reset")
+    def _reset(dbapi_connection: Any, _record: Any, _state: Any) -> None:
+        if dbapi_connection.driver_connection.in_transaction:
+            dbapi_connection.rollback()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get(_BEGIN, "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+
+def is_conflict(error: BaseException) -> bool:
+    """Did the transaction lose a race with another writer (so that a retry may succeed)?"""
+    if isinstance(error, exc.IntegrityError):
+        return _is_unique_violation(error)
+    if isinstance(error, exc.OperationalError | exc.DBAPIError):
+        text = str(error.orig if isinstance(error, exc.DBAPIError) else error).lower()
+        return any(
+            marker in text
+            for marker in (
+                "database is locked",  # SQLite: another process held the write lock too long
+                "could not serialize access",  # PostgreSQL serialization failure
+                "deadlock detected",
+            )
+        )
+    return False
+
+
+def _is_unique_violation(error: exc.IntegrityError) -> bool:
+    text = str(error.orig).lower()
+    return "unique" in text or "duplicate key" in text

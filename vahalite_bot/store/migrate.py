@@ -1,0 +1,66 @@
+"""Alembic, run from the application: the schema is upgraded to head at start-up.
+
+The migration scripts live in ``migrations/`` at the repository root (``alembic.ini`` there
+points at them too, for ``alembic revision --autogenerate`` while developing).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import text
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+
+# Two bot processes starting at once must not both create the tables (PostgreSQL).
+_PG_LOCK_KEY = 0x7A4A11E
+
+
+def alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+@cache
+def head_revision() -> str | None:
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
+    async with engine.begin() as conn:
+        await conn.run_sync(_run, "upgrade", revision)
+
+
+async def downgrade(engine: AsyncEngine, revision: str = "base") -> None:
+    async with engine.begin() as conn:
+        await conn.run_sync(_run, "downgrade", revision)
+
+
+async def current_revision(engine: AsyncEngine) -> str | None:
+    async with engine.connect() as conn:
+        return await conn.run_sync(_current)
+
+
+def _current(connection: Connection) -> str | None:
+    return MigrationContext.configure(connection).get_current_revision()
+
+
+def _run(connection: Connection, action: str, revision: str) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_LOCK_KEY})
+    if action == "upgrade" and revision == "head" and _current(connection) == head_revision():
+        return  # already at head: skip loading the migration environment
+    config = alembic_config()
+    config.attributes["connection"] = connection
+    if action == "upgrade":
+        command.upgrade(config, revision)
+    else:
+        command.downgrade(config, revision)

@@ -1,0 +1,205 @@
+"""Data functions: each takes the session of the caller's transaction (which it never ends)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, delete, func, insert, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from vahalite_bot.store.models import (
+    Base,
+    Deadline,
+    Game,
+    GameSetup,
+    LogEntry,
+    Player,
+    ServerSettings,
+    Snapshot,
+)
+
+
+def _table(model: type[Base]) -> Table:
+    return model.metadata.tables[model.__tablename__]
+
+
+# -- games ------------------------------------------------------------------------------------
+async def get_game(session: AsyncSession, game_id: int) -> Game | None:
+    return await session.get(Game, game_id)
+
+
+async def lock_game(session: AsyncSession, game_id: int, skip_locked: bool) -> Game | None:
+    """The game row, locked for this transaction (PostgreSQL; SQLite's lock is the file's).
+
+    With ``skip_locked`` a row another transaction holds is passed over (None), so that two
+    processes firing deadlines never work on one game at once.
+    """
+    stmt = select(Game).where(Game.id == game_id).with_for_update(skip_locked=skip_locked)
+    result = await session.execute(stmt.execution_options(populate_existing=True))
+    return result.scalar_one_or_none()
+
+
+async def active_game_in(session: AsyncSession, channel: str) -> Game | None:
+    stmt = select(Game).where(Game.channel_id == channel, Game.status != "ended")
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def add_game(session: AsyncSession, values: Mapping[str, Any]) -> int:
+    result = await session.execute(insert(Game).values(**values).returning(Game.id))
+    return int(result.scalar_one())
+
+
+async def bump_game(
+    session: AsyncSession, game_id: int, version: int, values: Mapping[str, Any]
+) -> bool:
+    """Write the game row if it is still at ``version``: False means another writer won."""
+    games = _table(Game)  # Core, not the ORM's bulk update: every command runs this
+    stmt = update(games).where(games.c.id == game_id, games.c.version == version).values(**values)
+    result = await session.execute(stmt)
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+# -- players ----------------------------------------------------------------------------------
+async def get_players(session: AsyncSession, game_id: int) -> list[Player]:
+    stmt = select(Player).where(Player.game_id == game_id).execution_options(populate_existing=True)
+    return list((await session.execute(stmt)).scalars())
+
+
+async def add_player(session: AsyncSession, values: Mapping[str, Any]) -> None:
+    await session.execute(insert(Player).values(**values))
+
+
+async def update_player(
+    session: AsyncSession, game_id: int, side: str, values: Mapping[str, Any]
+) -> None:
+    stmt = (
+        update(Player)
+        .where(Player.game_id == game_id, Player.side == side)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(stmt)
+
+
+# -- the log and its snapshots ----------------------------------------------------------------
+async def add_entries(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
+    if rows:
+        await session.execute(insert(_table(LogEntry)), list(rows))
+
+
+async def entries_after(session: AsyncSession, game_id: int, seq: int) -> list[LogEntry]:
+    stmt = (
+        select(LogEntry)
+        .where(LogEntry.game_id == game_id, LogEntry.seq > seq)
+        .order_by(LogEntry.seq)
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def last_seq(session: AsyncSession, game_id: int) -> int:
+    stmt = select(func.coalesce(func.max(LogEntry.seq), 0)).where(LogEntry.game_id == game_id)
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def latest_snapshot(
+    session: AsyncSession, game_id: int, before: int | None = None
+) -> Snapshot | None:
+    """The newest snapshot (taken after an entry with seq below ``before``, if given)."""
+    stmt = select(Snapshot).where(Snapshot.game_id == game_id)
+    if before is not None:
+        stmt = stmt.where(Snapshot.seq < before)
+    stmt = stmt.order_by(Snapshot.seq.desc()).limit(1)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def add_snapshots(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
+    if rows:
+        await session.execute(insert(_table(Snapshot)), list(rows))
+
+
+async def drop_snapshots_from(session: AsyncSession, game_id: int, seq: int) -> None:
+    """Snapshots are a cache of the log: an undo reaching back to ``seq`` voids those after."""
+    stmt = delete(Snapshot).where(Snapshot.game_id == game_id, Snapshot.seq >= seq)
+    await session.execute(stmt.execution_options(synchronize_session=False))
+
+
+async def get_setup(session: AsyncSession, game_id: int) -> dict[str, Any] | None:
+    row = await session.get(GameSetup, game_id)
+    return None if row is None else row.setup
+
+
+async def add_setup(session: AsyncSession, game_id: int, setup: dict[str, Any]) -> None:
+    await session.execute(insert(GameSetup).values(game_id=game_id, setup=setup))
+
+
+# -- deadlines --------------------------------------------------------------------------------
+async def get_deadline(session: AsyncSession, game_id: int) -> Deadline | None:
+    stmt = (
+        select(Deadline)
+        .where(Deadline.game_id == game_id)
+        .execution_options(populate_existing=True)
+    )
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def put_deadline(
+    session: AsyncSession, game_id: int, values: Mapping[str, Any] | None
+) -> None:
+    """Replace the game's deadline (or remove it, with None)."""
+    await session.execute(
+        delete(Deadline)
+        .where(Deadline.game_id == game_id)
+        .execution_options(synchronize_session=False)
+    )
+    if values is not None:
+        await session.execute(insert(Deadline).values(game_id=game_id, **values))
+
+
+async def update_deadline(session: AsyncSession, game_id: int, values: Mapping[str, Any]) -> None:
+    stmt = (
+        update(Deadline)
+        .where(Deadline.game_id == game_id)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(stmt)
+
+
+async def games_due(session: AsyncSession, now: datetime, limit: int) -> list[int]:
+    """Games whose turn deadline has passed, oldest first (unlocked: a claim comes next)."""
+    stmt = (
+        select(Deadline.game_id)
+        .where(Deadline.due_at <= now)
+        .order_by(Deadline.due_at, Deadline.game_id)
+        .limit(limit)
+    )
+    return [int(g) for g in (await session.execute(stmt)).scalars()]
+
+
+async def claim_reminder(session: AsyncSession, now: datetime) -> Deadline | None:
+    """One deadline whose reminder is due, locked (passed over if another process has it)."""
+    stmt = (
+        select(Deadline)
+        .where(Deadline.remind_at <= now)
+        .order_by(Deadline.remind_at, Deadline.game_id)
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+# -- server settings --------------------------------------------------------------------------
+async def get_settings(session: AsyncSession, guild: str) -> ServerSettings | None:
+    return await session.get(ServerSettings, guild)
+
+
+async def put_settings(session: AsyncSession, guild: str, values: Mapping[str, Any]) -> None:
+    await session.execute(
+        delete(ServerSettings)
+        .where(ServerSettings.guild_id == guild)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(insert(ServerSettings).values(guild_id=guild, **values))

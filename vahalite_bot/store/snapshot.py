@@ -1,0 +1,99 @@
+"""A game's setup and its state snapshots as JSON-ready data.
+
+The setup keeps the fielded sheets by value: a codex edited after a game began must not
+change that game, nor its replay. A snapshot stores the state without the sheets (they never
+change during a game) and without the scenario (it is in the setup), so it stays small.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from vahalite_bot.rules import setup as setup_rules
+from vahalite_bot.rules.roster import Roster
+from vahalite_bot.rules.scenario import Scenario, Side
+from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.rules.state import GameState, Phase, UnitState, new_game
+from vahalite_bot.store import valuecodec
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game starts from: the board and each side's army as fielded."""
+
+    scenario: Scenario
+    rosters: dict[Side, Roster]
+    forces: dict[Side, tuple[tuple[str, UnitSheet], ...]]
+
+    @property
+    def sheets(self) -> dict[str, UnitSheet]:
+        return {handle: sheet for units in self.forces.values() for handle, sheet in units}
+
+    def initial_state(self) -> GameState:
+        return new_game(self.scenario, self.forces)
+
+
+def encode_setup(setup: Setup) -> dict[str, Any]:
+    data: dict[str, Any] = valuecodec.encode(setup)
+    return data
+
+
+def decode_setup(data: Mapping[str, Any]) -> Setup:
+    return Setup(**valuecodec.decode_fields(Setup, data))
+
+
+_STATE_SKIP = ("scenario", "units")
+_UNIT_SKIP = ("sheet",)
+
+
+def encode_state(state: GameState) -> dict[str, Any]:
+    data = {
+        f.name: valuecodec.encode(getattr(state, f.name))
+        for f in dataclasses.fields(GameState)
+        if f.name not in _STATE_SKIP
+    }
+    data["units"] = {
+        uid: {
+            f.name: valuecodec.encode(getattr(unit, f.name))
+            for f in dataclasses.fields(UnitState)
+            if f.name not in _UNIT_SKIP
+        }
+        for uid, unit in state.units.items()
+    }
+    return data
+
+
+def decode_state(data: Mapping[str, Any], setup: Setup) -> GameState:
+    sheets = setup.sheets
+    units = {
+        uid: UnitState(sheet=sheets[uid], **valuecodec.decode_fields(UnitState, raw, _UNIT_SKIP))
+        for uid, raw in data["units"].items()
+    }
+    fields = valuecodec.decode_fields(GameState, data, _STATE_SKIP)
+    return GameState(scenario=setup.scenario, units=units, **fields)
+
+
+def turn_key(state: GameState) -> str:
+    """Names the turn (or setup step) the state is in: a new key starts a new turn.
+
+    A turn begins a snapshot, a deadline, and the span of a player's own undo.
+    """
+    if state.phase is Phase.PLAYING:
+        assert state.active is not None
+        return f"playing:{state.round}:{state.active.value}"
+    if state.phase is Phase.ENDED:
+        return "ended"
+    actor = setup_rules.setup_actor(state)
+    return f"{state.phase.value}:{'-' if actor is None else actor.value}"
+
+
+def turn_side(state: GameState) -> Side | None:
+    """Whose turn (or setup step) it is, pending decisions aside."""
+    if state.phase is Phase.PLAYING:
+        return state.active
+    if state.phase is Phase.ENDED:
+        return None
+    return setup_rules.setup_actor(state)

@@ -1,0 +1,128 @@
+"""Plain values (frozen dataclasses, enums, cells, collections) to JSON-ready data and back.
+
+The engine's ``rules.codec`` covers actions and events; snapshots also hold states, sheets
+and scenarios (frozensets, dicts keyed by cells or sides), and the service logs records of
+its own. Decoding follows the type hints of the dataclass fields, so a value decodes to
+exactly the type it was written as; a union of dataclasses is told apart by the class name
+stored beside the fields.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from enum import Enum
+from typing import Any
+
+from vahalite_bot.rules.geometry import Cell
+
+KIND = "type"
+
+
+def encode(value: Any) -> Any:
+    """``value`` as dicts, lists, strings, numbers, booleans and None."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Cell):
+        return value.name
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {KIND: type(value).__name__, **data}
+    if isinstance(value, tuple | list):
+        return [encode(v) for v in value]
+    if isinstance(value, frozenset | set):
+        # Sorted, so that equal sets always encode to the same text.
+        return sorted((encode(v) for v in value), key=repr)
+    if isinstance(value, Mapping):
+        return {_key(k): encode(v) for k, v in value.items()}
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def decode_fields(
+    cls: type[Any], data: Mapping[str, Any], skip: Iterable[str] = ()
+) -> dict[str, Any]:
+    """The fields of dataclass ``cls`` decoded from ``data``, all but those in ``skip``."""
+    hints = field_hints(cls)
+    left_out = set(skip)
+    return {
+        f.name: decode_as(hints[f.name], data[f.name])
+        for f in dataclasses.fields(cls)
+        if f.name not in left_out
+    }
+
+
+def decode_as(hint: Any, data: Any) -> Any:
+    """``data`` decoded as a value of type ``hint`` (a resolved type hint)."""
+    if data is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        return _decode_union(hint, data)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(decode_as(args[0], d) for d in data)
+        return tuple(decode_as(a, d) for a, d in zip(args, data, strict=True))
+    if origin is frozenset:
+        (item,) = typing.get_args(hint)
+        return frozenset(decode_as(item, d) for d in data)
+    if origin is dict:
+        key, value = typing.get_args(hint)
+        return {decode_as(key, k): decode_as(value, v) for k, v in data.items()}
+    if hint is Cell:
+        return Cell.parse(data)
+    if hint is datetime:
+        return datetime.fromisoformat(data)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(data)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return hint(**decode_fields(hint, data))
+    if hint is Any:
+        return data
+    return data
+
+
+def decode_tagged(data: Mapping[str, Any], registry: Mapping[str, type[Any]]) -> Any:
+    """A dataclass value whose class is named in ``data`` and found in ``registry``."""
+    cls = registry[data[KIND]]
+    return cls(**decode_fields(cls, data))
+
+
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def field_hints(cls: type[Any]) -> dict[str, Any]:
+    """The resolved type hints of a dataclass's fields (cached: they never change)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        module = vars(typing.cast(Any, __import__(cls.__module__, fromlist=["_"])))
+        hints = _HINTS[cls] = typing.get_type_hints(cls, globalns=module)
+    return hints
+
+
+def _decode_union(hint: Any, data: Any) -> Any:
+    options = [a for a in typing.get_args(hint) if a is not type(None)]
+    if len(options) == 1:
+        return decode_as(options[0], data)
+    if isinstance(data, Mapping) and KIND in data:
+        for option in options:
+            if isinstance(option, type) and option.__name__ == data[KIND]:
+                return decode_as(option, data)
+    for option in options:
+        if isinstance(option, type) and isinstance(data, option):
+            return data
+    raise TypeError(f"cannot decode {data!r} as {hint}")
+
+
+def _key(key: Any) -> str:
+    encoded = encode(key)
+    if not isinstance(encoded, str):
+        raise TypeError(f"mapping key {key!r} does not encode to a string")
+    return encoded
