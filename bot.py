@@ -80,12 +80,7 @@ def settings(
     discord = config.get("discord", {})
     database = config.get("database", {})
     game = config.get("game", {})
-    url = (
-        args.db
-        or env.get(URL_ENV)
-        or database.get("url")
-        or DEFAULT_URL
-    )
+    url = args.db or env.get(URL_ENV) or database.get("url") or DEFAULT_URL
     language = args.lang or env.get("VAHALITE_LANG") or game.get("language") or DEFAULT_LANGUAGE
     if language not in LANGUAGES:
         raise SystemExit(f"unknown language {language!r}: one of {', '.join(LANGUAGES)}")

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from vahalite_bot.codex.army import Army
-from vahalite_bot.codex.armylist import ArmyListError, format_army, parse_army
+from vahalite_bot.codex.armylist import ArmyListError, ListProblem, format_army, parse_army
 from vahalite_bot.codex.loader import Faction, all_sheets, codex_factions
 from vahalite_bot.rules.roster import Roster, RosterEntry
 from vahalite_bot.rules.sheets import Names
@@ -171,7 +171,7 @@ def test_points_mismatch_message() -> None:
     with pytest.raises(ArmyListError) as caught:
         parse_army("Space Marines\nCaptain [1]", FACTIONS)
     assert caught.value.messages("en") == [
-        f"Line 2 (“Captain [1]”): it says 1 points, the codex says {captain}."
+        f"Line 2 (“Captain [1]”): it says 1 point, the codex says {captain}."
     ]
 
 
@@ -200,3 +200,25 @@ def test_name_in_two_codexes_needs_the_header() -> None:
     assert [(p.line, p.code) for p in caught.value.problems] == [(1, "ambiguous_unit")]
     assert "Renegades, Space Marines" in caught.value.messages("en")[0]
     assert parse_army("Renegades\nCaptain", factions).entries == (RosterEntry(twin.id),)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_every_list_problem_has_a_message_with_its_parameters(lang: str) -> None:
+    """codex.ftl: each code the parser emits reads, given the parameters the parser passes."""
+    marines = FACTIONS["space_marines"]
+    samples = [
+        ListProblem(0, "", "no_units"),
+        ListProblem(0, "", "unknown_faction", {"example": marines.name}),
+        ListProblem(2, "x", "unknown_unit", {"name": "x"}),
+        ListProblem(2, "x", "unknown_unit", {"name": "x", "suggestion": "y"}),
+        ListProblem(2, "x", "unknown_option", {"unit": marines.name, "option": "x"}),
+        ListProblem(2, "x", "several_transports"),
+        ListProblem(2, "x", "bad_points"),
+        ListProblem(2, "x", "empty_name"),
+        ListProblem(2, "x", "points_mismatch", {"shown": 1, "actual": 2}),
+        ListProblem(2, "x", "total_mismatch", {"shown": 1, "actual": 2}),
+        ListProblem(2, "x", "ambiguous_unit", {"name": "x", "factions": (marines.name,)}),
+    ]
+    for problem in samples:
+        text = problem.message(lang)
+        assert problem.code not in text and "{" not in text

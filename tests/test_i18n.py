@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,64 @@ def test_named_values_are_translated() -> None:
 def test_unknown_message_is_an_error() -> None:
     with pytest.raises(KeyError):
         translate("en", "error-no-such-message")
+
+
+PACKAGE = Path(__file__).resolve().parents[1] / "vahalite_bot"
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+# Modules whose Russian strings are the words and patterns players type, read as input.
+INPUT_VOCABULARY = {"orders/lexicon.py", "codex/armylist.py"}
+
+
+def _vocabulary_nodes(tree: ast.AST) -> set[int]:
+    """String constants that are words players type, not text shown to them: members of
+    set/tuple/list literals, dict keys, and the arguments of character folding calls."""
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Set | ast.Tuple | ast.List):
+            allowed.update(id(e) for e in node.elts)
+        elif isinstance(node, ast.Dict):
+            allowed.update(id(k) for k in node.keys if k is not None)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") in (
+            "replace",
+            "maketrans",
+        ):
+            allowed.update(id(a) for a in node.args)
+    return allowed
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
+    return {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, kinds) and node.body and isinstance(node.body[0], ast.Expr)
+    }
+
+
+def hand_built_texts(source: str) -> list[tuple[int, str]]:
+    tree = ast.parse(source)
+    skip = _vocabulary_nodes(tree) | _docstrings(tree)
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skip
+        and CYRILLIC.search(node.value)
+    ]
+
+
+def test_no_player_text_is_built_outside_the_catalogues() -> None:
+    """A Russian sentence in Python code is text built by hand: it belongs in a catalogue."""
+    found = [
+        f"{path.relative_to(PACKAGE)}:{line}: {text!r}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).as_posix() not in INPUT_VOCABULARY
+        for line, text in hand_built_texts(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_hand_built_text_is_found() -> None:
+    source = 'WORDS = {"выход"}\nmessage = f"Ход {n}"\ngreeting = "Привет"\n'
+    assert sorted(line for line, _ in hand_built_texts(source)) == [2, 3]

@@ -26,7 +26,7 @@ from typing import Any
 
 from vahalite_bot.codex.army import Army
 from vahalite_bot.codex.loader import Faction, all_sheets
-from vahalite_bot.codex.messages import LIST_LINE, LIST_WORDS, list_line
+from vahalite_bot.codex.messages import list_line, list_word
 from vahalite_bot.codex.schema import fold
 from vahalite_bot.rules.roster import Roster, RosterEntry, roster_points
 from vahalite_bot.rules.sheets import Names, UnitSheet
@@ -51,15 +51,24 @@ class ListProblem:
     params: Mapping[str, Any] = field(default_factory=dict)
 
     def message(self, lang: str) -> str:
-        params = {k: v.get(lang) if isinstance(v, Names) else v for k, v in self.params.items()}
+        params = {k: _localised(v, lang) for k, v in self.params.items()}
         hint = params.pop("suggestion", None)
         params["hint"] = (
             list_line(lang, "no_hint") if hint is None else list_line(lang, "hint", suggestion=hint)
         )
-        reason = LIST_LINE[lang][self.code].format(**params)
+        reason = list_line(lang, self.code, **params)
         if self.line == 0:
             return reason
         return list_line(lang, "line", line=self.line, text=self.text, reason=reason)
+
+
+def _localised(value: Any, lang: str) -> Any:
+    """A name (or a tuple of names, joined) in ``lang``; anything else as is."""
+    if isinstance(value, Names):
+        return value.get(lang)
+    if isinstance(value, tuple) and all(isinstance(v, Names) for v in value):
+        return ", ".join(v.get(lang) for v in value)
+    return value
 
 
 class ArmyListError(ValueError):
@@ -74,11 +83,12 @@ class ArmyListError(ValueError):
 # -- writing -------------------------------------------------------------------------------
 def format_army(army: Army, factions: Mapping[str, Faction], lang: str) -> str:
     sheets = all_sheets(factions)
-    words = LIST_WORDS[lang]
     faction = factions.get(army.faction)
     title = faction.name.get(lang) if faction is not None else army.faction
     header = (
-        title if army.limit is None else f"{title} {HEADER_DASH} {army.limit} {words['points']}"
+        title
+        if army.limit is None
+        else f"{title} {HEADER_DASH} {army.limit} {list_word(lang, 'points')}"
     )
     lines = [header]
     for entry in army.entries:
@@ -86,7 +96,7 @@ def format_army(army: Army, factions: Mapping[str, Faction], lang: str) -> str:
         if entry.transport is not None:
             text += " > " + _part(entry.transport, entry.transport_options, sheets, lang)
         lines.append(text)
-    lines.append(f"{words['total']}: {roster_points(army.roster, sheets)}")
+    lines.append(f"{list_word(lang, 'total')}: {roster_points(army.roster, sheets)}")
     return "\n".join(lines)
 
 
@@ -242,14 +252,14 @@ def _guess_faction(
             if _find_sheet(faction, line.unit.name.key) is not None:
                 votes[faction.id] += 1
     if not votes:
-        example = next(iter(factions.values())).name.get("en") if factions else "Orks"
+        example = next(iter(factions.values())).name if factions else "Orks"
         problems.append(ListProblem(0, "", "unknown_faction", {"example": example}))
         return None
     ranked = votes.most_common()
     tied = [f for f, n in ranked if n == ranked[0][1]]
     if len(tied) > 1:
         line = lines[0]
-        names = ", ".join(factions[f].name.en for f in sorted(tied))
+        names = tuple(factions[f].name for f in sorted(tied))
         problems.append(
             ListProblem(
                 line.number,

@@ -1,124 +1,97 @@
-"""The words on the board image, in Russian and English.
+"""The words on the board image, in Russian and English: a thin layer over ``vahalite_bot.i18n``.
 
-A small catalogue kept here until the i18n package takes it over: the drawing code only asks
-for keys, never spells out a word.
+The texts live in the Fluent catalogues ``i18n/locales/<lang>/render.ftl``. The drawing code
+asks for a key such as ``"event.moved"`` (message ``render-event-moved``: the dots become
+hyphens; a segment spells an enum value with ``_``), never spells out a word.
+
+Translated strings are remembered: a board image asks for a dozen labels and a replay for
+over a thousand, and Fluent takes tens of microseconds to format a number (Babel), which
+would add several per cent to a render. Argument-free labels are cached for good, labels
+with arguments in a bounded LRU cache (their arguments include players' names).
 """
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
-CATALOGUE: dict[str, dict[str, str]] = {
-    "ru": {
-        "side.south": "Юг",
-        "side.north": "Север",
-        "vp": "ПО",
-        "round": "Раунд {round} из {rounds}",
-        "turn": "ходит {name}",
-        "phase.roll_off": "Бросок за первый ход",
-        "phase.deploy_order": "Выбор порядка расстановки",
-        "phase.terrain": "Расстановка местности",
-        "phase.sp": "Расстановка SP",
-        "phase.deployment": "Расстановка войск",
-        "phase.ended": "Игра окончена",
-        "setup.actor": "очередь: {name}",
-        "result.win": "Победа: {name}",
-        "result.draw": "Ничья",
-        "reason.score": "по очкам",
-        "reason.annihilation": "армия противника уничтожена",
-        "reason.resignation": "соперник сдался",
-        "terrain.obstacle": "Препятствие",
-        "terrain.water": "Водоём",
-        "terrain.height": "Высота",
-        "terrain.cover": "Укрытие {value}+",
-        "terrain.fortification": "Укрепление {value}+",
-        "legend.fortification": "Укрепление",
-        "legend.sp": "SP",
-        "legend.damaged": "повреждён",
-        "legend.loaded": "десант",
-        "unit": "{handle} «{name}»",
-        "event.rolled_off": "Бросок {value}: первым ходит {name}",
-        "event.deploy_order": "{name} расставляется {order}",
-        "order.first": "первым",
-        "order.second": "вторым",
-        "event.terrain": "{kind}: {cell}",
-        "event.sp_placed": "SP: {cell}",
-        "event.deployed": "{unit} → {cell}",
-        "event.deployed_in": "{unit} в {transport}",
-        "event.moved": "{unit}: {start} → {end}",
-        "event.embarked": "{unit} садится в {transport}",
-        "event.disembarked": "{unit} высаживается: {end}",
-        "event.attack": "{unit} → {target}: −{damage}",
-        "event.miss": "{unit} → {target}: мимо",
-        "event.morale": "{unit}: мораль −{lost}",
-        "event.destroyed": "{unit} уничтожен",
-        "event.passengers_hit": "{unit}: −{damage} при крушении",
-        "event.placed": "{unit} → {cell}",
-        "event.advanced": "{unit} занимает {cell}",
-        "event.captured": "SP {cell}: {name}",
-        "event.turn_ended": "{name} завершает ход",
-        "event.resigned": "{name} сдаётся",
-        "waiting": "Не выставлены: {units}",
-        "replay.final": "Итог",
-    },
-    "en": {
-        "side.south": "South",
-        "side.north": "North",
-        "vp": "VP",
-        "round": "Round {round} of {rounds}",
-        "turn": "{name} to play",
-        "phase.roll_off": "Roll-off for the first turn",
-        "phase.deploy_order": "Choosing the deployment order",
-        "phase.terrain": "Placing terrain",
-        "phase.sp": "Placing SPs",
-        "phase.deployment": "Deployment",
-        "phase.ended": "Game over",
-        "setup.actor": "{name} to act",
-        "result.win": "{name} wins",
-        "result.draw": "Draw",
-        "reason.score": "on points",
-        "reason.annihilation": "enemy army destroyed",
-        "reason.resignation": "opponent resigned",
-        "terrain.obstacle": "Obstacle",
-        "terrain.water": "Water",
-        "terrain.height": "Height",
-        "terrain.cover": "Cover {value}+",
-        "terrain.fortification": "Fortification {value}+",
-        "legend.fortification": "Fortification",
-        "legend.sp": "SP",
-        "legend.damaged": "damaged",
-        "legend.loaded": "carrying",
-        "unit": "{handle} “{name}”",
-        "event.rolled_off": "Roll {value}: {name} plays first",
-        "event.deploy_order": "{name} deploys {order}",
-        "order.first": "first",
-        "order.second": "second",
-        "event.terrain": "{kind}: {cell}",
-        "event.sp_placed": "SP: {cell}",
-        "event.deployed": "{unit} → {cell}",
-        "event.deployed_in": "{unit} in {transport}",
-        "event.moved": "{unit}: {start} → {end}",
-        "event.embarked": "{unit} embarks in {transport}",
-        "event.disembarked": "{unit} disembarks: {end}",
-        "event.attack": "{unit} → {target}: −{damage}",
-        "event.miss": "{unit} → {target}: no damage",
-        "event.morale": "{unit}: morale −{lost}",
-        "event.destroyed": "{unit} destroyed",
-        "event.passengers_hit": "{unit}: −{damage} in the wreck",
-        "event.placed": "{unit} → {cell}",
-        "event.advanced": "{unit} advances to {cell}",
-        "event.captured": "SP {cell}: {name}",
-        "event.turn_ended": "{name} ends the turn",
-        "event.resigned": "{name} resigns",
-        "waiting": "Not deployed: {units}",
-        "replay.final": "Final",
-    },
-}
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
 
-LANGUAGES = tuple(CATALOGUE)
+from vahalite_bot.i18n import LANGUAGES, LOCALES, translate
+
+PREFIX = "render-"
+FALLBACK = "en"
+
+
+def message_id(key: str) -> str:
+    """The catalogue's message id for a label key: ``"side.south"`` -> ``render-side-south``."""
+    return PREFIX + key.replace(".", "-")
 
 
 def label(lang: str, key: str, **params: Any) -> str:
-    """The text for ``key`` in ``lang`` (English for an unknown language)."""
-    table = CATALOGUE.get(lang, CATALOGUE["en"])
-    return table[key].format(**params)
+    """The text for ``key`` in ``lang`` (English for an unknown language).
+
+    Raises ``KeyError`` (``i18n.MissingMessage``) for an unknown key or a missing parameter.
+    """
+    if lang not in LANGUAGES:
+        lang = FALLBACK
+    if not params:
+        return _plain(lang, key)
+    args = tuple(params.items())
+    try:
+        hash(args)
+    except TypeError:  # an unhashable argument: no caching
+        return translate(lang, message_id(key), **params)
+    return _with_args(lang, key, args)
+
+
+@cache
+def _plain(lang: str, key: str) -> str:
+    return translate(lang, message_id(key))
+
+
+@lru_cache(maxsize=4096)
+def _with_args(lang: str, key: str, args: tuple[tuple[str, Any], ...]) -> str:
+    return translate(lang, message_id(key), **dict(args))
+
+
+# -- the catalogue as str.format templates -----------------------------------------------
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.names.add(node.id.name)
+        self.generic_visit(node)
+
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every label as a ``str.format`` template, by language and key: ``{"ru": {"round":
+    "Раунд {round} из {rounds}", ...}, ...}`` (a selector gives its default variant).
+
+    For tests and tools that check the texts; the renderer calls ``label``.
+    """
+    result: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        source = (LOCALES / lang / "render.ftl").read_text(encoding="utf-8")
+        table: dict[str, str] = {}
+        for entry in FluentParser().parse(source).body:
+            if not (isinstance(entry, ast.Message) and entry.id.name.startswith(PREFIX)):
+                continue
+            variables = _Variables()
+            variables.visit(entry)
+            placeholders = {name: "{" + name + "}" for name in variables.names}
+            key = entry.id.name.removeprefix(PREFIX).replace("-", ".")
+            table[key] = translate(lang, entry.id.name, **placeholders)
+        result[lang] = table
+    return result
+
+
+def __getattr__(name: str) -> dict[str, dict[str, str]]:
+    # ``CATALOGUE``, read from the .ftl files on first use rather than at import.
+    if name == "CATALOGUE":
+        return catalogue()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -66,9 +66,7 @@ def weapon_problem(
         return None
     reach = weapon.max_range + height_bonus(state, unit)
     if span > reach:
-        return IllegalAction(
-            "E2", "out_of_range", weapon=weapon.name, distance=span, range=reach
-        )
+        return IllegalAction("E2", "out_of_range", weapon=weapon.name, distance=span, range=reach)
     if span < weapon.minimum_range and not flyer_involved:
         return IllegalAction(
             "E2", "too_close", weapon=weapon.name, distance=span, minimum=weapon.minimum_range
