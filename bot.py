@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from vahalite_bot.codex.loader import HOMEBREW_ENV
 from vahalite_bot.console import ConsoleOptions, run_console
 from vahalite_bot.console.seats import AUTO_PLAYERS
 from vahalite_bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
@@ -31,6 +32,7 @@ class Settings:
     language: str
     deadline_hours: int
     missed_turns_forfeit: int
+    homebrew: Path | None  # a folder of extra faction files (CODEX homebrew)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -80,6 +82,7 @@ def settings(
     discord = config.get("discord", {})
     database = config.get("database", {})
     game = config.get("game", {})
+    homebrew = env.get(HOMEBREW_ENV) or config.get("codex", {}).get("homebrew_dir") or None
     url = args.db or env.get(URL_ENV) or database.get("url") or DEFAULT_URL
     language = args.lang or env.get("VAHALITE_LANG") or game.get("language") or DEFAULT_LANGUAGE
     if language not in LANGUAGES:
@@ -90,6 +93,7 @@ def settings(
         language=language,
         deadline_hours=int(game.get("default_deadline_hours", 48)),
         missed_turns_forfeit=int(game.get("missed_turns_forfeit", 3)),
+        homebrew=None if homebrew is None else Path(homebrew),
     )
 
 
@@ -107,6 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         deadline_hours=chosen.deadline_hours,
         missed_turns_forfeit=chosen.missed_turns_forfeit,
+        homebrew=chosen.homebrew,
     )
     return run_console(options)
 

@@ -278,6 +278,15 @@ def test_settings_come_from_config_then_environment_then_flags() -> None:
     assert settings({}, {}, args()).database_url == "sqlite+aiosqlite:///data/vahalite.db"
 
 
+def test_settings_name_the_homebrew_folder() -> None:
+    """CODEX homebrew: a referee's folder of extra faction files, from config or environment."""
+    config = {"codex": {"homebrew_dir": "from-config"}}
+    assert settings({}, {}, args()).homebrew is None
+    assert settings(config, {}, args()).homebrew == Path("from-config")
+    env = {"VAHALITE_HOMEBREW_DIR": "from-env"}
+    assert settings(config, env, args()).homebrew == Path("from-env")
+
+
 def test_seats_remember_the_automatic_player() -> None:
     seats = Seats.new("greedy")
     users = {side: seats.user(side) for side in Side}

@@ -19,9 +19,13 @@ from pathlib import Path
 
 from vahalite_bot.codex.army import Army
 from vahalite_bot.codex.armylist import format_army
-from vahalite_bot.codex.loader import all_sheets, codex_factions, codex_paths, read_factions
-
-HOMEBREW_ENV = "VAHALITE_HOMEBREW_DIR"
+from vahalite_bot.codex.loader import (
+    HOMEBREW_ENV,
+    all_sheets,
+    codex_factions,
+    codex_paths,
+    read_factions,
+)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -71,6 +71,10 @@ def codex_paths(homebrew: Path | None = None) -> list[Path]:
     return paths
 
 
+# The environment variable naming a folder of homebrew faction files.
+HOMEBREW_ENV = "VAHALITE_HOMEBREW_DIR"
+
+
 def codex_factions(homebrew: Path | None = None) -> dict[str, Faction]:
     """The playable codexes: the eight of CODEX.md plus any homebrew faction files."""
     return load_factions(codex_paths(homebrew))

@@ -46,7 +46,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 async def _run(options: ConsoleOptions, terminal: Terminal) -> int:
-    factions = codex_factions()
+    factions = codex_factions(options.homebrew)
     db = await open_database(options.database_url)
     try:
         seed = options.seed

@@ -18,6 +18,7 @@ class ConsoleOptions:
     deadline_hours: int = 48
     missed_turns_forfeit: int = 3
     boards: Path | None = None  # where board images go; None: beside the database
+    homebrew: Path | None = None  # a folder of extra faction files, loaded like the codexes
 
 
 def seed_bytes(seed: int) -> bytes:
