@@ -81,18 +81,20 @@ def run_orders(
     apply_fn: Callable[[GameState, Step], tuple[GameState, T]],
     refusals: tuple[type[Exception], ...] = REFUSALS,
 ) -> Report[T]:
-    lines, orders, unreadable = _read(message)
-    if unreadable is not None:
-        return Report((), unreadable, _rest(lines, unreadable), state)
-    done: list[Applied[T]] = []
-    for index, (line, order) in enumerate(zip(lines, orders, strict=True)):
-        try:
-            step = Step(line, order, resolve(order, state, side))
-            state, result = apply_fn(state, step)
-        except refusals as error:
-            return Report(tuple(done), (Refused(line, error),), tuple(lines[index + 1 :]), state)
-        done.append(Applied(step, result))
-    return Report(tuple(done), (), (), state)
+    """``run_orders_async`` for a plain callback: one loop serves both."""
+
+    async def apply_now(current: GameState, step: Step) -> tuple[GameState, T]:
+        return apply_fn(current, step)
+
+    # apply_now never suspends, so the coroutine runs to its end on the first send.
+    running = run_orders_async(state, side, message, apply_now, refusals)
+    try:
+        running.send(None)
+    except StopIteration as finished:
+        report: Report[T] = finished.value
+        return report
+    running.close()
+    raise RuntimeError("run_orders: the callback suspended")
 
 
 async def run_orders_async(
