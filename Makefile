@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: run test bench bench-render bench-service venv clean
+.PHONY: run test bench bench-render bench-service bench-discord venv clean
 
 # Create the venv once; upgrade pip only at creation time.
 $(BIN)/python:
@@ -37,6 +37,9 @@ bench-render: $(STAMP)
 
 bench-service: $(STAMP)
 	$(BIN)/python -m benchmarks.service --games 200
+
+bench-discord: $(STAMP)
+	$(BIN)/python -m benchmarks.discord --games 50
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info build

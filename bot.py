@@ -19,7 +19,9 @@ from typing import Any
 from vahalite_bot.codex.loader import HOMEBREW_ENV
 from vahalite_bot.console import ConsoleOptions, run_console
 from vahalite_bot.console.seats import AUTO_PLAYERS
-from vahalite_bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, translate
+from vahalite_bot.discord import DiscordOptions, run_discord
+from vahalite_bot.discord.options import DISCORD_API
+from vahalite_bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from vahalite_bot.store.database import DEFAULT_URL, URL_ENV
 
 CONFIG_FILE = Path("config.toml")
@@ -33,6 +35,7 @@ class Settings:
     deadline_hours: int
     missed_turns_forfeit: int
     homebrew: Path | None  # a folder of extra faction files (CODEX homebrew)
+    discord: Mapping[str, Any]  # the [discord] table: api_base, gateway, workers, shards...
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -65,6 +68,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--config", type=Path, default=CONFIG_FILE, help="settings file (default: config.toml)"
     )
+    parser.add_argument(
+        "--shard-ids",
+        default=None,
+        metavar="0,1",
+        help="Discord shards this process serves (default: all, or [discord] shard_ids)",
+    )
+    parser.add_argument(
+        "--shard-count", type=int, default=None, help="the total number of Discord shards"
+    )
     return parser.parse_args(argv)
 
 
@@ -94,6 +106,36 @@ def settings(
         deadline_hours=int(game.get("default_deadline_hours", 48)),
         missed_turns_forfeit=int(game.get("missed_turns_forfeit", 3)),
         homebrew=None if homebrew is None else Path(homebrew),
+        discord=discord,
+    )
+
+
+def discord_options(chosen: Settings, args: argparse.Namespace) -> DiscordOptions:
+    """The bot's options: the [discord] table, then the command line."""
+    table = chosen.discord
+    shard_ids = args.shard_ids if args.shard_ids is not None else table.get("shard_ids")
+    if isinstance(shard_ids, str):
+        shard_ids = [int(part) for part in shard_ids.split(",") if part.strip()]
+    shard_count = args.shard_count if args.shard_count is not None else table.get("shard_count")
+    if shard_ids is not None and shard_count is None:
+        raise SystemExit("--shard-ids needs --shard-count (or [discord] shard_count)")
+    data = Path(table.get("data_dir", "data"))
+    return DiscordOptions(
+        token=chosen.token,
+        database_url=chosen.database_url,
+        language=chosen.language,
+        deadline_hours=chosen.deadline_hours,
+        missed_turns_forfeit=chosen.missed_turns_forfeit,
+        homebrew=chosen.homebrew,
+        api_base=str(table.get("api_base", DISCORD_API)),
+        gateway=table.get("gateway"),
+        message_content=bool(table.get("message_content", True)),
+        workers=int(table.get("workers", 2)),
+        deadline_tick=float(table.get("deadline_tick", 30)),
+        shard_ids=None if shard_ids is None else tuple(int(s) for s in shard_ids),
+        shard_count=None if shard_count is None else int(shard_count),
+        stall_file=Path(table["stall_file"]) if table.get("stall_file") else None,
+        sync_file=data / "discord-commands.sha256",
     )
 
 
@@ -101,8 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     chosen = settings(read_config(args.config), os.environ, args)
     if chosen.token and not args.console:
-        # The Discord adapter is a later issue: until then a token changes nothing.
-        print(translate(chosen.language, "console-discord-unavailable"))
+        return run_discord(discord_options(chosen, args))
     options = ConsoleOptions(
         lang=chosen.language,
         database_url=chosen.database_url,

@@ -1,8 +1,11 @@
 """Board image benchmark: ``python -m benchmarks.render [--runs N] [--out DIR]``.
 
 Renders a mid-game 6x6 board with 20 units on it and the last action (an attack that
-destroys its target) overlaid, ``--runs`` times, then the replay of a 150-action random
-game. The last line is ``median_ms=X png_bytes=Y replay_s=Z replay_bytes=W``.
+destroys its target) overlaid, ``--runs`` times at 800 px and again at twice the pixel
+density (``scale=2``, 1600 px, for phones), then the replay of a 150-action random game.
+Then the recap image of a whole turn (``render_turn``: the busiest turn of that game, every
+move, attack and death drawn). The last line is ``median_ms=X png_bytes=Y replay_s=Z
+replay_bytes=W median_ms_2x=X2 png_bytes_2x=Y2 turn_ms=T turn_bytes=B``.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from vahalite_bot.codex.loader import all_sheets, demo_factions
-from vahalite_bot.render import render_board, render_replay
+from vahalite_bot.render import render_board, render_replay, render_turn
+from vahalite_bot.render.replay import steps
 from vahalite_bot.rules.actions import Action, Attack, EndTurn, Move, RollOff
 from vahalite_bot.rules.dice import FairDice, FixedDice
 from vahalite_bot.rules.engine import apply
@@ -163,21 +167,21 @@ class BoardTimes:
     first_ms: float  # the first image of a board: static layer, palette, tokens
 
 
-def bench_board(runs: int, out: Path | None) -> BoardTimes:
+def bench_board(runs: int, out: Path | None, scale: int = 1) -> BoardTimes:
     before, after, events = last_action()
     names = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
     start = time.perf_counter()
-    png = render_board(after, events=events, before=before, names=names)
+    png = render_board(after, events=events, before=before, names=names, scale=scale)
     first = time.perf_counter() - start
     wall: list[float] = []
     cpu: list[float] = []
     for _ in range(runs):
         start, start_cpu = time.perf_counter(), time.process_time()
-        png = render_board(after, events=events, before=before, names=names)
+        png = render_board(after, events=events, before=before, names=names, scale=scale)
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - start_cpu)
     if out is not None:
-        (out / "board.png").write_bytes(png)
+        (out / ("board.png" if scale == 1 else f"board-{scale}x.png")).write_bytes(png)
     return BoardTimes(
         statistics.median(wall) * 1000, statistics.median(cpu) * 1000, len(png), first * 1000
     )
@@ -193,24 +197,65 @@ def bench_replay(out: Path | None) -> tuple[float, int, int]:
     return elapsed, len(data), len(game.actions)
 
 
+def busiest_turn(game: Game) -> tuple[GameState, GameState, list[Event]]:
+    """The turn of ``game`` with the most events: (the state before it, after it, its
+    events), as a recap draws it."""
+    best: tuple[GameState, GameState, list[Event]] | None = None
+    start: GameState | None = None
+    events: list[Event] = []
+    for step in steps(game.initial, game.actions, game.dice()):
+        if step.before.phase is not Phase.PLAYING:
+            continue
+        if start is None:
+            start, events = step.before, []
+        events.extend(step.events)
+        if step.ends_turn is not None or step.after.phase is Phase.ENDED:
+            if best is None or len(events) > len(best[2]):
+                best = (start, step.after, events)
+            start = None
+    assert best is not None, "the game has no turn"
+    return best
+
+
+def bench_turn(runs: int, out: Path | None) -> tuple[float, int]:
+    """The median wall time of ``render_turn`` of the busiest turn, and its PNG's size."""
+    before, after, events = busiest_turn(random_game(seed=7))
+    names = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
+    png = render_turn(before, after, events, names=names)
+    wall: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        png = render_turn(before, after, events, names=names)
+        wall.append(time.perf_counter() - start)
+    if out is not None:
+        (out / "turn.png").write_bytes(png)
+    return statistics.median(wall) * 1000, len(png)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.render", description=__doc__)
     parser.add_argument("--runs", type=int, default=200, help="board renders to time")
-    parser.add_argument("--out", type=Path, help="write board.png and replay.gif here")
+    parser.add_argument("--out", type=Path, help="write board.png, replay.gif and turn.png here")
     args = parser.parse_args(argv)
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
     board = bench_board(args.runs, args.out)
-    print(
-        f"board: {args.runs} renders, median {board.median_ms:.2f} ms wall, "
-        f"{board.cpu_ms:.2f} ms CPU; {board.png_bytes} bytes; the first render of this "
-        f"board (static layer, palette, tokens) {board.first_ms:.0f} ms"
-    )
+    double = bench_board(args.runs, args.out, scale=2)
+    for label, times in (("board", board), ("board 2x", double)):
+        print(
+            f"{label}: {args.runs} renders, median {times.median_ms:.2f} ms wall, "
+            f"{times.cpu_ms:.2f} ms CPU; {times.png_bytes} bytes; the first render of this "
+            f"board (static layer, palette, tokens) {times.first_ms:.0f} ms"
+        )
     replay_s, replay_bytes, count = bench_replay(args.out)
     print(f"replay (gif): {count} actions, {replay_s:.2f} s, {replay_bytes} bytes")
+    turn_ms, turn_bytes = bench_turn(args.runs, args.out)
+    print(f"turn recap: {args.runs} renders, median {turn_ms:.2f} ms wall; {turn_bytes} bytes")
     print(
         f"median_ms={board.median_ms:.2f} png_bytes={board.png_bytes} "
-        f"replay_s={replay_s:.2f} replay_bytes={replay_bytes}"
+        f"replay_s={replay_s:.2f} replay_bytes={replay_bytes} "
+        f"median_ms_2x={double.median_ms:.2f} png_bytes_2x={double.png_bytes} "
+        f"turn_ms={turn_ms:.2f} turn_bytes={turn_bytes}"
     )
 
 

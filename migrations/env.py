@@ -16,6 +16,7 @@ from sqlalchemy import pool
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import async_engine_from_config
 
+from vahalite_bot.store.database import URL_ENV
 from vahalite_bot.store.models import Base
 
 config = context.config
@@ -57,7 +58,8 @@ async def run_async_migrations() -> None:
 
 
 def _url() -> str:
-    return os.environ.get("VAHALITE_DATABASE_URL") or config.get_main_option("sqlalchemy.url") or ""
+    # The bot's own variable, so that the command and the bot work on the same database.
+    return os.environ.get(URL_ENV) or config.get_main_option("sqlalchemy.url") or ""
 
 
 def run_migrations_online() -> None:

@@ -195,13 +195,17 @@ def service(db: Database, clock: Clock) -> GameService:
     )
 
 
-REFEREE = Actor("referee-user", roles=frozenset({"referee-role"}))
-ADMIN = Actor("admin-user", admin=True)
-OUTSIDER = Actor("someone-else", roles=frozenset({"other-role"}))
+# The server the Games helper makes its games on. Roles and the administrator flag count only
+# on the server the caller speaks for, so the test referee and administrator speak for it.
+TEST_GUILD = "test-guild"
+REFEREE = Actor("referee-user", roles=frozenset({"referee-role"}), guild=TEST_GUILD)
+ADMIN = Actor("admin-user", admin=True, guild=TEST_GUILD)
+OUTSIDER = Actor("someone-else", roles=frozenset({"other-role"}), guild=TEST_GUILD)
 
 
 class Games:
-    """Makes games for a test, in a guild of its own whose referee role is REFEREE's.
+    """Makes games for a test, on TEST_GUILD (whose referee role is REFEREE's), in channels
+    of its own; a test that changes the server's settings sets ``guild`` to one of its own.
 
     A position many tests need (a game in setup, at the start of round 1, with a decision
     pending) is played out once per database through the service, then copied for each
@@ -212,9 +216,14 @@ class Games:
         self.service = service
         self.channel = channel
         self.clock = clock
-        self.guild = f"guild-{channel}"
+        self.guild = TEST_GUILD
         self.made = 0
         self.configured = False
+
+    @property
+    def admin(self) -> Actor:
+        """The administrator of this helper's server."""
+        return Actor(ADMIN.user, admin=True, guild=self.guild)
 
     def next_channel(self) -> str:
         self.made += 1
@@ -222,7 +231,7 @@ class Games:
 
     async def configure(self) -> None:
         if not self.configured:
-            await self.service.configure_server(ADMIN, self.guild, referee_role="referee-role")
+            await self.service.configure_server(self.admin, self.guild, referee_role="referee-role")
             self.configured = True
 
     async def lobby(self) -> Outcome:

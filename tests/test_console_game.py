@@ -41,6 +41,7 @@ from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.store.database import open_database
+from vahalite_bot.verify import check_text
 
 BOT = Path(__file__).resolve().parents[1] / "bot.py"
 SEED = 3
@@ -180,13 +181,20 @@ def test_console_plays_a_whole_game_from_standard_input(tmp_path: Path, script: 
     lines = list(script.lines)
     # A few lines a player would also type, which must change nothing.
     first_turn = next(i for i, line in enumerate(lines) if line.startswith(("ход", "атака")))
-    lines[first_turn:first_turn] = ["помощь", "статус", "армия противника"]
+    lines[first_turn:first_turn] = ["помощь", "статус", "армия противника", "лог 50", "проверка"]
     output = run_console(tmp_path, lobby_answers() + lines)
     assert refusals(output) == []
+    # K2: the log shows each die by its position; "verify" writes the log and checks it.
+    assert "кубики (позиция=значение): #0=" in output
+    exported = tmp_path / "logs" / "game-1.jsonl"
+    assert f"Журнал партии: {Path('logs') / exported.name}" in output
+    assert "по порядку" in output  # before the end: the order of the dice, not the values
+    report = check_text(exported.read_text(encoding="utf-8"))
+    assert report.dice and report.problems == () and report.seed is None
     scores = FINAL.findall(output)
     assert scores == [(str(script.south), str(script.north))]
     assert "Зерно кубиков:" in output  # K2: revealed at the end
-    pictures = sorted((tmp_path / "boards").glob("game-1-*.png"))
+    pictures = sorted((tmp_path / "boards").glob("game-*-1-*.png"))
     assert pictures and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
     assert f"Картинка поля: {Path('boards') / pictures[-1].name}" in output
 
@@ -220,3 +228,9 @@ def test_console_hot_seat_game_both_sides_typed(tmp_path: Path) -> None:
     assert "Играют двое за одним компьютером" in output
     assert "Север · раунд 1/6 > " in output and "Юг · раунд 1/6 > " in output
     assert FINAL.findall(output) == [(str(script.south), str(script.north))]
+    # Issue 12: at each handover the next player is told, and sees the board before typing.
+    # (The board may have been the last thing printed just before the handover line.)
+    prompts = re.split(r"(?m)^(?:Юг|Север) · раунд \d+/6 > .*$", output)
+    handed = [text for text in prompts if "── Передайте клавиатуру: " in text]
+    assert len(handed) >= 6
+    assert all("┌──" in text for text in handed)

@@ -13,13 +13,10 @@ import pytest
 
 from bot import parse_args, settings
 from tests.builders import SHEETS, Place, c, playing, sheet
-from vahalite_bot.console.board import board_text
 from vahalite_bot.console.game import _declines_advance
-from vahalite_bot.console.hints import hint_text
-from vahalite_bot.console.narrate import Narrator
 from vahalite_bot.console.pictures import boards_dir
 from vahalite_bot.console.seats import Seats
-from vahalite_bot.console.terminal import Terminal, ansi, plain
+from vahalite_bot.console.terminal import Terminal, ansi
 from vahalite_bot.console.words import is_quit
 from vahalite_bot.i18n import LANGUAGES, message_ids
 from vahalite_bot.orders import (
@@ -32,6 +29,10 @@ from vahalite_bot.orders import (
     parse_line,
     resolve,
 )
+from vahalite_bot.present.board import board_text
+from vahalite_bot.present.hints import hint_text
+from vahalite_bot.present.narrate import Narrator
+from vahalite_bot.present.paint import plain
 from vahalite_bot.rules.actions import Advance, ChooseDeployOrder, EndTurn, RollOff
 from vahalite_bot.rules.dice import Die, FixedDice
 from vahalite_bot.rules.engine import acting_side, apply
@@ -50,7 +51,9 @@ from vahalite_bot.rules.state import GameState, PendingAdvance, Phase, new_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 
 S, N = Side.SOUTH, Side.NORTH
-CONSOLE = Path(__file__).resolve().parents[1] / "vahalite_bot" / "console"
+PACKAGE = Path(__file__).resolve().parents[1] / "vahalite_bot"
+# The console and the adapter-neutral presentation both speak console.ftl.
+CONSOLE_SOURCES = (PACKAGE / "console", PACKAGE / "present")
 
 
 def dice(*values: int) -> tuple[Die, ...]:
@@ -79,14 +82,15 @@ def test_board_grid_shows_coordinates_terrain_units_and_sps() -> None:
     row = {int(line[0]): line for line in lines if line[:1].isdigit()}
     below = {n: lines[lines.index(row[n]) + 1] for n in row}
     cells = {n: below[n].split("│")[1:-1] for n in row}
-    assert cells[2][2].split() == ["Ю", "tac1", "5"]  # C2: side, handle, HP
-    assert cells[2][4].split() == ["Ю", "rhi1+", str(SHEETS["rhino"].max_hp)]  # loaded
-    assert cells[4][2].split() == ["С", "kab1", "3"]
+    assert cells[2][2].split() == ["●", "tac1", "5"]  # C2: side, handle, HP
+    assert cells[2][4].split() == ["●", "rhi1+", str(SHEETS["rhino"].max_hp)]  # loaded
+    # North is ○, not the letter С, which reads as column C (issue 12).
+    assert cells[4][2].split() == ["○", "kab1", "3"]
     assert row[3].split("│")[3].split() == ["▲"]  # C3: a Height
     assert set(cells[4][1]) == {"≈"}  # B4: Water fills the empty cell
     assert row[4].split("│")[4].split() == ["♣3+"]  # D4: Cover 3+
-    assert row[2].split("│")[2].split() == ["◆Ю"]  # B2: South's SP
-    assert row[5].split("│")[4].split() == ["◆С"]
+    assert row[2].split("│")[2].split() == ["◆●"]  # B2: South's SP
+    assert row[5].split("│")[4].split() == ["◆○"]
     assert lines[1].split() == list("ABCDEF")
     assert "В транспортах: rhi1 → cap1" in lines
     assert lines[0] == "Раунд 1 из 6 · ход Юга · ПО сейчас: Юг 2, Север 2"
@@ -103,8 +107,8 @@ def test_board_colours_sides_only_when_painting() -> None:
     state = board_state()
     assert "\x1b[" not in board_text(state, "ru", plain)
     coloured = board_text(state, "ru", ansi)
-    assert "\x1b[1;34mЮ tac1\x1b[0m" in coloured  # South in blue
-    assert "\x1b[1;31mС kab1\x1b[0m" in coloured  # North in red
+    assert "\x1b[1;34m● tac1\x1b[0m" in coloured  # South in blue
+    assert "\x1b[1;31m○ kab1\x1b[0m" in coloured  # North in red
     assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == board_text(state, "ru", plain)
 
 
@@ -321,7 +325,7 @@ def test_colours_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_every_console_message_the_code_uses_is_in_both_catalogues() -> None:
     used: set[str] = set()
-    for path in CONSOLE.glob("*.py"):
+    for path in (p for folder in CONSOLE_SOURCES for p in folder.glob("*.py")):
         source = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'say\(\s*(?:self\.)?lang,\s*"([a-z0-9-]+)"', source))
     assert len(used) > 60

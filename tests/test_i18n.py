@@ -69,8 +69,8 @@ def test_russian_plural_forms() -> None:
 
 def test_named_values_are_translated() -> None:
     error = IllegalAction("D2", "blocked_by_terrain", cell="C3", terrain="water")
-    assert describe_error(error, "ru") == "[D2] Путь перекрыт на C3: Водоём."
-    assert describe_error(error, "en") == "[D2] Blocked at C3 by Water."
+    assert describe_error(error, "ru") == "(правило D2) Путь перекрыт на C3: Водоём."
+    assert describe_error(error, "en") == "(rule D2) Blocked at C3 by Water."
 
 
 def test_unknown_message_is_an_error() -> None:

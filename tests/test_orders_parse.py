@@ -27,11 +27,13 @@ from vahalite_bot.orders import (
     Ref,
     ResignOrder,
     RollOffOrder,
+    RuleOrder,
     SPOrder,
     StatusOrder,
     TerrainOrder,
     UndoOrder,
     Verb,
+    VerifyOrder,
     lexicon,
     parse_line,
     parse_message,
@@ -262,6 +264,16 @@ TABLE: list[tuple[str, Order]] = [
     ("resign", ResignOrder()),
     ("surrender", ResignOrder()),
     ("сдаюсь", ResignOrder()),
+    # a rule of the rules reference (issue 12)
+    ("rule E8", RuleOrder("E8")),
+    ("rule e 8", RuleOrder("E8")),
+    ("rules", RuleOrder()),
+    ("правило Е8", RuleOrder("E8")),  # Cyrillic Е
+    ("правило е10", RuleOrder("E10")),
+    # K2: check the game's dice (issue 10)
+    ("verify", VerifyOrder()),
+    ("проверка", VerifyOrder()),
+    ("проверить", VerifyOrder()),
     # slash-command habits
     ("/move tac1 C4", MoveOrder(TAC, cells("C4"))),
     ("!конец", EndTurnOrder()),

@@ -432,3 +432,35 @@ def test_E5_odds_resolve_the_weapons_the_attack_would_use() -> None:
     with pytest.raises(IllegalAction) as caught:
         order("odds tac1 cap1", board())
     assert caught.value.code == "target_is_friendly"
+
+
+# -- issue 12: a blocked move gets the blocker, not a detour's length ----------------------
+def test_D6_destination_behind_an_enemy_names_the_enemy_not_a_detour() -> None:
+    """C2 to C4 with an enemy on C3: the way round is 4 steps, but the reason is C3."""
+    state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C3")])
+    result = action("move tac1 C4", state)
+    with pytest.raises(IllegalAction) as caught:
+        act(state, result)
+    assert (caught.value.code, caught.value.params["cell"]) == ("blocked_by_enemy", "C3")
+
+
+def test_D6_destination_behind_water_names_the_water_not_a_detour() -> None:
+    state = playing(
+        [Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "F6")],
+        terrain={"C3": TerrainKind.WATER, "B3": TerrainKind.WATER, "D3": TerrainKind.WATER},
+    )
+    result = action("tac1 C4", state)
+    with pytest.raises(IllegalAction) as caught:
+        act(state, result)
+    assert (caught.value.code, caught.value.params["cell"]) == ("blocked_by_terrain", "C3")
+
+
+def test_D6_too_far_and_blocked_gives_the_straight_distance() -> None:
+    """Farther than M: the length named is the real distance, not the detour's."""
+    state = playing(
+        [Place("tac1", "tactical", S, "C1"), Place("kab1", "warriors", N, "C3")],
+    )
+    result = action("tac1 C5", state)
+    with pytest.raises(IllegalAction) as caught:
+        act(state, result)
+    assert (caught.value.code, caught.value.params["length"]) == ("path_too_long", 4)

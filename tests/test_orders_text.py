@@ -29,18 +29,20 @@ from vahalite_bot.orders import (
     OrderSyntaxError,
     ResignOrder,
     RollOffOrder,
+    RuleOrder,
     SPOrder,
     StatusOrder,
     Suggestion,
     TerrainOrder,
     UndoOrder,
     Verb,
+    VerifyOrder,
     describe,
     help_text,
     parse_line,
 )
 from vahalite_bot.orders.lexicon import VERBS
-from vahalite_bot.orders.text import HELP_TOPICS
+from vahalite_bot.orders.text import HELP_TOPICS, example
 from vahalite_bot.rules.sheets import Names
 
 ORDERS_DIR = Path(__file__).resolve().parents[1] / "vahalite_bot" / "orders"
@@ -65,6 +67,8 @@ ORDER_OF_VERB: dict[Verb, type] = {
     Verb.DEPLOY: DeployOrder,
     Verb.ADVANCE: AdvanceOrder,
     Verb.RESIGN: ResignOrder,
+    Verb.RULE: RuleOrder,
+    Verb.VERIFY: VerifyOrder,
 }
 
 _MAKERS: dict[str, type[OrderProblem]] = {
@@ -113,14 +117,14 @@ def test_every_refusal_has_a_message_with_its_parameters(lang: str) -> None:
 def test_refusal_with_a_verb_ends_with_an_example_of_that_order(lang: str) -> None:
     error = parse_line("move tac1")
     assert isinstance(error, OrderSyntaxError)
-    example = translate(lang, "orders-example-move")
-    assert describe(error, lang).endswith(translate(lang, "orders-for-example", example=example))
+    move = example(lang, Verb.MOVE)
+    assert describe(error, lang).endswith(translate(lang, "orders-for-example", example=move))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("verb", list(Verb))
 def test_every_example_parses_to_its_order(lang: str, verb: Verb) -> None:
-    parsed = parse_line(translate(lang, f"orders-example-{verb.value}"))
+    parsed = parse_line(example(lang, verb))
     assert isinstance(parsed, ORDER_OF_VERB[verb])
 
 
@@ -129,7 +133,7 @@ def test_help_lists_every_order(lang: str) -> None:
     assert set(HELP_TOPICS) == set(Verb)
     text = help_text(lang)
     for verb in Verb:
-        assert translate(lang, f"orders-help-{verb.value}") in text
+        assert help_text(lang, verb).splitlines()[0] in text
     assert len(text.splitlines()) == len(Verb) + 2
 
 
@@ -138,7 +142,7 @@ def test_help_lists_every_order(lang: str) -> None:
 def test_help_on_each_order_and_every_quoted_order_in_it_parses(lang: str, verb: Verb) -> None:
     """Each quoted snippet in the help is an order as written, or an order's bare name."""
     text = help_text(lang, verb)
-    assert text.startswith(translate(lang, f"orders-help-{verb.value}"))
+    assert text.startswith(help_text(lang).splitlines()[HELP_TOPICS.index(verb) + 1])
     quoted = re.findall(r"[“«]([^”»]+)[”»]", text)
     assert quoted, "the help shows how to type it"
     wrong = []

@@ -4,25 +4,37 @@ from __future__ import annotations
 
 import io
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pytest
-from PIL import Image, ImageChops, ImageFont, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageFont, ImageStat
 
 from tests.builders import Place, playing
 from tests.golden.states import SCENES, long_names
+from vahalite_bot.i18n import LOCALES
 from vahalite_bot.render import DEFAULT_THEME, draw_board, render_board
-from vahalite_bot.render.base import board_key, coordinate_font, layout_of
+from vahalite_bot.render.base import board_key, coordinate_font, layout_of, legend_items
 from vahalite_bot.render.fonts import FONT_DIR, Face, fit, font, printable, text_mask
 from vahalite_bot.render.header import status_line
-from vahalite_bot.render.labels import CATALOGUE
+from vahalite_bot.render.labels import CATALOGUE, label
 from vahalite_bot.render.layout import Box, Layout, layout_for
+from vahalite_bot.render.marks import (
+    _cover_sprite,
+    _path_sprite,
+    _strike_sprite,
+    cover_badge_box,
+    damage_geometry,
+    passenger_geometry,
+    passenger_room,
+)
 from vahalite_bot.render.story import Path, Strike, read_story
+from vahalite_bot.render.terrain import terrain_tile
 from vahalite_bot.render.theme import RGB
-from vahalite_bot.render.tokens import TokenGeometry
+from vahalite_bot.render.tokens import TokenGeometry, fallen_spec, token_spec, words_sprite
+from vahalite_bot.rules.events import AttackResolved, Event, UnitDestroyed
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Scenario, Side, Terrain, TerrainKind
-from vahalite_bot.rules.sheets import UnitType
+from vahalite_bot.rules.sheets import UnitType, WeaponKind
 from vahalite_bot.rules.state import GameState
 
 S, N = Side.SOUTH, Side.NORTH
@@ -206,9 +218,10 @@ def test_each_token_shows_its_handle() -> None:
     assert mean_difference(crops["sinf"], crops["sjum"]) > 3
 
 
-def hp_share(image: Image.Image, lay: Layout, name: str) -> float:
-    box = offset(TokenGeometry(lay.cell).hp_box, cell_origin(lay, name))
-    return share(image, box, THEME.hp_left, tolerance=20)
+def hp_share(image: Image.Image, lay: Layout, name: str, max_hp: int = 5) -> float:
+    """The share of the HP plate's pip area lit (the number beside it is another test's)."""
+    pips, _ = TokenGeometry(lay.cell).hp_split(max_hp)
+    return share(image, offset(pips, cell_origin(lay, name)), THEME.hp_left, tolerance=20)
 
 
 def test_F1_hp_pips_show_what_is_left() -> None:
@@ -227,10 +240,11 @@ def test_F1_hp_pips_show_what_is_left() -> None:
 
 
 def damaged_mark(image: Image.Image, lay: Layout, name: str) -> float:
-    g = TokenGeometry(lay.cell)
-    cx, cy = g.centre
-    r = g.radius
-    box = (cx - r * 1.08, cy + r * 0.38, cx - r * 0.88, cy + r * 0.62)
+    """The share of white in the lower middle of the damaged mark's triangle (its "!"
+    aside)."""
+    x0, y0, x1, y1 = TokenGeometry(lay.cell).damaged_box
+    w, h = x1 - x0, y1 - y0
+    box = (x0 + w * 0.2, y0 + h * 0.6, x0 + w * 0.4, y1 - h * 0.15)
     return share(image, offset(box, cell_origin(lay, name)), THEME.badge, tolerance=20)
 
 
@@ -321,7 +335,7 @@ def test_J1_end_of_turn_tells_the_capture_and_the_result() -> None:
     scene = SCENES["end_of_game"]()
     story = read_story(scene.state, scene.events, scene.before, scene.names, "ru")
     assert story.captured == {c("D2")}
-    assert story.caption == ["SP D2: Bob", "Bob завершает ход"]
+    assert story.caption == ["СП D2: Bob", "Bob завершает ход"]
     assert status_line(scene.state, scene.names, "ru") == "Игра окончена · Победа: Bob · по очкам"
     assert status_line(scene.state, {}, "en") == "Game over · North wins · on points"
 
@@ -493,3 +507,259 @@ def test_a_scenario_with_preplaced_fortifications_explains_them_in_the_legend() 
     a = draw_board(plain).crop(plain_lay.legend)
     b = draw_board(fortified).crop(fortified_lay.legend)
     assert a.tobytes() != b.tobytes()
+
+
+# -- nothing covers a name or a number (issue 12) -----------------------------------------
+CELL_SIZES = [40, 48, 58, 77, 94, 96, 128, 192]  # 12 x 12 at 800 px up to 6 x 6 at 2x
+LONG_HANDLE = "horm12"
+FBox = Sequence[float]
+
+
+def apart(a: FBox, b: FBox) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def within(a: FBox, px: int) -> bool:
+    return a[0] >= 0 and a[1] >= 0 and a[2] <= px and a[3] <= px
+
+
+COVERS = [None, 3, 6]
+
+
+@pytest.mark.parametrize("px", CELL_SIZES)
+def test_marks_on_a_token_keep_clear_of_its_handle_and_hp(px: int) -> None:
+    g = TokenGeometry(px)
+    label = g.label_box(LONG_HANDLE)
+    damage, _ = damage_geometry(12, px)
+    near_label = {"damaged mark": g.damaged_box, "damage plate": damage, "hp plate": g.hp_box}
+    for cover in COVERS:
+        tag, _, _ = passenger_geometry(LONG_HANDLE, px, *passenger_room(px, cover))
+        near_label[f"passenger tag {cover}"] = tag
+        assert within(tag, px)
+        if cover is not None:
+            assert apart(tag, cover_badge_box(px, cover))
+        if g.has_icon:
+            assert apart(tag, g.icon_box)
+    for name, box in near_label.items():
+        assert apart(label, box), name
+        assert within(box, px), name
+    one_digit, _ = damage_geometry(3, px)
+    for a, b in ((g.damaged_box, one_digit), (g.damaged_box, g.hp_box), (damage, g.hp_box)):
+        assert apart(a, b)
+    if g.has_icon:
+        assert apart(g.damaged_box, g.icon_box)
+    top, bottom = g.label_band
+    for handle in ("bdfhkl", "gjpqy", "a1", LONG_HANDLE):
+        box = g.label_box(handle)
+        assert top <= box[1] and box[3] <= bottom, handle
+
+
+@pytest.mark.parametrize("px", [58, 96, 192])
+def test_passenger_tag_shows_the_whole_handle(px: int) -> None:
+    """It read "+hor…" for horm1: now the type shrinks before the text is cut."""
+    for cover in COVERS:
+        if px < 96 and cover is not None:
+            continue  # beside a cover value a small cell has no room for six letters
+        _, text, _ = passenger_geometry("horm1", px, *passenger_room(px, cover))
+        assert text == "+horm1", (px, cover)
+
+
+def test_passenger_tag_is_drawn_whole_beside_the_corner_badges() -> None:
+    state = playing(
+        [Place("rai1", "raider", N, "D5"), Place("horm1", "warriors", N, "rai1")],
+        terrain={"D5": TerrainKind.COVER},
+        sps={"D5": N},
+    )
+    image, lay = draw_board(state), lay_of(state)
+    box, text, _ = passenger_geometry("horm1", lay.cell, *passenger_room(lay.cell, 3))
+    assert text == "+horm1"
+    x0, y0 = cell_origin(lay, "D5")
+    inner = (box[0] + 3, box[1] + 2, box[2] - 3, box[3] - 2)
+    assert share(image, offset(inner, (x0, y0)), THEME.badge) > 0.4  # the tag's plate
+    dark = share(image, offset(inner, (x0, y0)), THEME.badge_text, tolerance=60)
+    assert dark > 0.08  # and its letters
+
+
+STEPS = [(1, 0), (0, 1), (1, 1), (-1, 1), (2, 1), (1, 2), (0, -1), (-1, -1), (1, -2), (3, 3)]
+
+
+@pytest.mark.parametrize("step", STEPS)
+@pytest.mark.parametrize("px", [48, 96])
+def test_attack_and_move_arrows_stop_short_of_names_and_hp(step: tuple[int, int], px: int) -> None:
+    g = TokenGeometry(px)
+    handle = g.label_box(LONG_HANDLE if g.has_icon else "rav1")  # see words_zone
+    sprites = {
+        "strike": _strike_sprite(((0, 0), step), px, THEME),
+        "path": _path_sprite(S, ((0, 0), step), px, THEME),
+    }
+    for kind, (layer, dx, dy) in sprites.items():
+        alpha = layer.getchannel("A")
+        ends = [(0, 0), step] if kind == "strike" else [step]  # a move leaves its start
+        for col, row in ends:
+            ox, oy = col * px - dx, -row * px - dy
+            for part, box in (("label", handle), ("hp", g.hp_box)):
+                crop = alpha.crop(box4(offset(box, (ox, oy))))
+                assert crop.getextrema()[1] == 0, (kind, (col, row), part)
+
+
+def crossing_scene() -> tuple[GameState, list[Event], GameState]:
+    """A long shot over two other units, a shot across a cover value, a cross on a target
+    and plates with the damage."""
+    units = [
+        Place("dev1", "dreadnought", S, "A1", hp=3),
+        Place("tac1", "tactical", S, "B2"),
+        Place("sla1", "slaves", N, "C3"),
+        Place("rai1", "raider", N, "D4", hp=2),
+        Place("horm1", "warriors", N, "rai1"),
+        Place("arc1", "archon", N, "E5"),
+        Place("tac2", "tactical", S, "C1"),
+        Place("sla2", "slaves", N, "A3"),
+    ]
+    cover = {"C3": TerrainKind.COVER, "B2": TerrainKind.COVER}  # C1 -> A3 crosses B2's "3+"
+    before = playing(units, terrain=cover, sps={"D4": N})
+    after = before.copy()
+    target = after.units["arc1"]
+    target.hp, target.cell, target.destroyed = 0, None, True
+    events: list[Event] = [
+        AttackResolved("dev1", "arc1", WeaponKind.SHOOTING, (), True, 3, 3, 0),
+        AttackResolved("tac1", "rai1", WeaponKind.SHOOTING, (), False, 12, 2, 2),
+        AttackResolved("tac2", "sla2", WeaponKind.SHOOTING, (), False, 1, 6, 5),
+        UnitDestroyed("arc1", N, "dev1", "attack"),
+    ]
+    return after, events, before
+
+
+@pytest.mark.parametrize("scene_name", ["crossing", "mid_game", "transports", "end_of_game"])
+def test_every_handle_and_hp_number_shows_whatever_lies_over_its_cell(scene_name: str) -> None:
+    """Each token's words (handle, HP plate) appear in the image pixel for pixel where they
+    are opaque: no arrow, cross, plate or badge covers any of them."""
+    if scene_name == "crossing":
+        state, events, before = crossing_scene()
+    else:
+        scene = SCENES[scene_name]()
+        state, events, before = scene.state, list(scene.events), scene.before
+    image = draw_board(state, events=events, before=before)
+    lay = lay_of(state)
+    story = read_story(state, events, before)
+    if scene_name == "crossing":
+        assert len(story.strikes) == 3 and len(story.fallen) == 1
+    shown = [(u.cell, token_spec(state, u)) for u in state.units.values() if u.cell]
+    shown += [(f.cell, fallen_spec(f.unit)) for f in story.fallen]
+    for cell, spec in shown:
+        assert cell is not None
+        sprite = words_sprite(spec, lay.cell, THEME)
+        opaque = sprite.getchannel("A").point(lambda a: 255 if a == 255 else 0)
+        x0, y0, x1, y1 = lay.cell_box(cell)
+        drawn = image.crop((x0, y0, x1, y1))
+        expected = sprite.convert("RGB")
+        diff = ImageChops.difference(drawn, expected).convert("L")
+        masked = ImageChops.multiply(diff, opaque)
+        assert masked.getextrema()[1] <= 2, (scene_name, spec.handle)
+    size = round(lay.cell * 0.26)
+    for cell, piece in state.terrain.items():
+        if piece.kind in (TerrainKind.COVER, TerrainKind.FORTIFICATION):
+            badge = _cover_sprite(piece.cover_value, size, THEME)
+            x, y, _, _ = cover_badge_box(lay.cell, piece.cover_value)
+            x0, y0 = cell_origin(lay, cell.name)
+            drawn = image.crop((x0 + x, y0 + y, x0 + x + badge.width, y0 + y + badge.height))
+            opaque = badge.getchannel("A").point(lambda a: 255 if a == 255 else 0)
+            diff = ImageChops.difference(drawn, badge.convert("RGB")).convert("L")
+            assert ImageChops.multiply(diff, opaque).getextrema()[1] <= 2, (scene_name, cell)
+
+
+def test_hp_plate_writes_what_is_left_as_a_number() -> None:
+    state = playing(
+        [
+            Place("tac1", "tactical", S, "A1"),
+            Place("tac2", "tactical", S, "C1", hp=2),
+            Place("tac3", "tactical", S, "E1", hp=2),
+            Place("dre1", "dreadnought", S, "B3"),
+        ]
+    )
+    image, lay = draw_board(state), lay_of(state)
+    g = TokenGeometry(lay.cell)
+
+    def number(name: str, max_hp: int = 5) -> Image.Image:
+        _, box = g.hp_split(max_hp)
+        return image.crop(box4(offset(box, cell_origin(lay, name)))).convert("L")
+
+    full, two, also_two = number("A1"), number("C1"), number("E1")
+    assert share(image, offset(g.hp_split(5)[1], cell_origin(lay, "A1")), THEME.hp_left) > 0.1
+    assert mean_difference(two, also_two) == 0  # the same HP, the same number
+    assert mean_difference(full, two) > 3  # "5/5" and "2/5"
+    # the text is the HP: the drawn number matches "2/5" better than "5/5"
+    f = font(Face.CONDENSED_BOLD, g.hp_px)
+    for text, other in (("2/5", "5/5"), ("5/5", "2/5")):
+        crop = two if text == "2/5" else full
+        assert _match(crop, text, f) < _match(crop, other, f), text
+
+
+def _match(crop: Image.Image, text: str, f: ImageFont.FreeTypeFont) -> float:
+    """How far ``crop`` is from ``text`` drawn light on dark, centred the same way."""
+    probe = Image.new("L", crop.size, 0)
+    ImageDraw.Draw(probe).text(
+        (crop.width / 2, crop.height / 2), text, font=f, fill=255, anchor="mm"
+    )
+    return mean_difference(
+        crop.point(lambda v: 255 if v > 128 else 0), probe.point(lambda v: 255 if v > 128 else 0)
+    )
+
+
+def test_legend_names_what_the_triangle_means_the_damaged_profile() -> None:
+    """The triangle marks E7's damaged profile (a tactical squad that lost HP has none), and
+    the legend says so in the words the game uses for it elsewhere."""
+    console = {
+        lang: (LOCALES / lang / "console.ftl").read_text(encoding="utf-8") for lang in ("ru", "en")
+    }
+    for lang in ("ru", "en"):
+        words = label(lang, "legend.damaged").replace("\n", " ")
+        assert f"({words})" in console[lang], lang
+    state = playing(
+        [Place("tac1", "tactical", S, "E1", hp=1), Place("dre1", "dreadnought", S, "A1", hp=3)]
+    )
+    image, lay = draw_board(state), lay_of(state)
+    assert damaged_mark(image, lay, "E1") == 0 and damaged_mark(image, lay, "A1") > 0.3
+
+
+def test_legend_lines_all_fit_their_column() -> None:
+    for lang in ("ru", "en"):
+        key = board_key(playing([]), 800, lang, THEME)
+        lay = layout_of(key)
+        f = font(Face.CONDENSED, 16)
+        for item in legend_items(key):
+            for line in item.lines:
+                assert f.getlength(line) <= lay.legend[2] - lay.legend[0] - 22 - 6, line
+
+
+def test_a_height_does_not_look_like_a_target() -> None:
+    """Concentric rings read as a target: a height's sign points up, so turning or flipping
+    its tile changes it, as it would not change rings."""
+    tile = terrain_tile(TerrainKind.HEIGHT, 96, THEME).convert("L")
+    for turned in (tile.rotate(90), tile.transpose(Image.Transpose.FLIP_TOP_BOTTOM)):
+        assert mean_difference(tile, turned) > 10
+
+
+# -- twice the pixel density (issue 12) -----------------------------------------------------
+def test_scale_2_draws_the_same_board_at_twice_the_pixels() -> None:
+    scene = SCENES["mid_game"]()
+    args = {"events": scene.events, "before": scene.before, "names": scene.names}
+    one = Image.open(io.BytesIO(render_board(scene.state, **args)))
+    two = Image.open(io.BytesIO(render_board(scene.state, scale=2, **args)))
+    assert two.width == 2 * one.width == 1600
+    assert abs(two.height - 2 * one.height) <= 0.01 * two.height  # rounding in the layout
+    lay1, lay2 = lay_of(scene.state, 800), lay_of(scene.state, 1600)
+    assert abs(lay2.cell - 2 * lay1.cell) <= 1
+    # the same board: reduced to the 1x board's size it looks like the 1x board ...
+    board1 = one.convert("RGB").crop(lay1.board_box)
+    board2 = two.convert("RGB").crop(lay2.board_box).resize(board1.size, Image.Resampling.BOX)
+    assert mean_difference(board1, board2) < 10  # another scene's board differs by ~30
+    # ... drawn with twice the detail, not the 1x image blown up
+    blown = board1.resize(two.crop(lay2.board_box).size, Image.Resampling.BICUBIC)
+    assert mean_difference(blown, two.convert("RGB").crop(lay2.board_box)) > 1
+
+
+def test_scale_must_be_a_small_positive_factor() -> None:
+    state = playing([])
+    for scale in (0, -1, 5):
+        with pytest.raises(ValueError, match="scale"):
+            render_board(state, scale=scale)

@@ -115,3 +115,18 @@ def test_a_moment_the_game_never_reached_is_refused() -> None:
     g = game()
     with pytest.raises(MomentNotFound):
         render_moment(g.initial, g.actions, g.dice(), round=6, after=Side.SOUTH, size=SIZE)
+
+
+def test_replay_and_moment_at_twice_the_pixel_density() -> None:
+    g = game()
+    actions = g.actions[:12]
+    one = Image.open(io.BytesIO(render_replay(g.initial, actions, g.dice(), size=SIZE)))
+    two = Image.open(io.BytesIO(render_replay(g.initial, actions, g.dice(), size=SIZE, scale=2)))
+    assert two.width == 2 * one.width
+    assert getattr(two, "n_frames", 1) == getattr(one, "n_frames", 1)
+    step = find_moment(g.initial, g.actions, g.dice(), round=1, after=Side.NORTH)
+    png = render_moment(
+        g.initial, g.actions, g.dice(), round=1, after=Side.NORTH, size=SIZE, scale=2
+    )
+    assert png == render_board(step.after, size=SIZE, scale=2)
+    assert Image.open(io.BytesIO(png)).width == 2 * SIZE

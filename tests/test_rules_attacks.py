@@ -279,7 +279,7 @@ def test_E4_los_blocked_by_obstacle_and_height(kind: TerrainKind) -> None:
         terrain={"C3": kind},
     )
     error = refused(state, attack("tac", "foe", melee=False), "E4", "no_line_of_sight")
-    assert error.params == {"target": "foe"}
+    assert error.params == {"target": "foe", "cells": "C3"}  # D6: names the blocker
 
 
 @pytest.mark.parametrize("kind", [WATER, COVER, FORT])

@@ -1,5 +1,6 @@
 """Two processes, each on its own connection, send conflicting commands to one game at the
 same moment, many times over: exactly one of each pair applies (SQLite and PostgreSQL).
+Whatever a worker raises fails the test with its traceback (tests/processes.py).
 
 Pairs: both players (one ends the turn, the other resigns, both on the version they saw;
 both resign), the player and the referee (end the turn / set a unit's HP), and one player
@@ -9,18 +10,20 @@ twice (a double click on "end turn" from two bot processes).
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import os
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from multiprocessing.synchronize import Barrier
 from typing import Any
 
+import pytest
+
+from tests import processes
 from tests.conftest import REFEREE, Clock, Games, clone_game
-from vahalite_bot.app import Actor, GameService, ServiceError, autoplay
+from tests.processes import WorkerFailed, Workers
+from vahalite_bot.app import Actor, GameService, autoplay
 from vahalite_bot.rules.actions import EndTurn, Resign
-from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.scenario import STANDARD, Side
 from vahalite_bot.store.database import open_database
 
@@ -78,38 +81,27 @@ PAIRS = [
 
 def test_exactly_one_of_each_conflicting_pair_applies(db_url: str, channel: str) -> None:
     games = asyncio.run(_prepare(db_url, channel, ROUNDS_PER_PAIR * len(PAIRS)))
-    context = multiprocessing.get_context("fork")
-    barrier = context.Barrier(2)
-    pipes = [context.Pipe() for _ in range(2)]
-    workers = [
-        context.Process(target=_worker, args=(db_url, child, barrier), daemon=True)
-        for _, child in pipes
-    ]
-    for worker in workers:
-        worker.start()
-    try:
-        outcomes: Counter[str] = Counter()
+    outcomes: Counter[str] = Counter()
+    with Workers(db_url) as workers:
         for number, (game_id, version, on) in enumerate(games):
             pair = PAIRS[number % len(PAIRS)]
-            commands = (pair.first(on), pair.second(on))
-            for (parent, _), command in zip(pipes, commands, strict=True):
+            jobs = []
+            for command in (pair.first(on), pair.second(on)):
                 expected = version if command.versioned else None
-                parent.send((command.method, game_id, command.actor, command.args, expected))
-            replies = [parent.recv() for parent, _ in pipes]
-            applied = [r for r in replies if r[0] == "ok"]
+                arguments = (game_id, command.actor, *command.args)
+                jobs.append(
+                    (processes.command, (command.method, arguments, {"expected_version": expected}))
+                )
+            replies = workers.run(jobs)
+            assert len({r.pid for r in replies} | {os.getpid()}) == 3  # two other processes
+            applied = [r for r in replies if r.ok]
             assert len(applied) == 1, f"{pair.name}: {replies}"
-            refused = next(r for r in replies if r[0] != "ok")
-            outcomes[f"{pair.name}: {refused[1]} {refused[2]}"] += 1
-    finally:
-        for parent, _ in pipes:
-            parent.send(None)
-        retries = [parent.recv() for parent, _ in pipes]
-        for worker in workers:
-            worker.join(timeout=30)
+            refused = next(r for r in replies if not r.ok)
+            outcomes[f"{pair.name}: {refused.error} {refused.code}"] += 1
     if db_url.startswith("postgresql"):
         # The two really raced: the loser had read the same version, lost at the write
         # and ran again on the fresh state (SQLite queues writers before they read).
-        assert sum(retries) > 0
+        assert sum(workers.retries) > 0
     # Each pair was decided, sometimes one way and sometimes the other is fine; but every
     # refusal is the clean one: a stale version, or the rules saying it is no longer legal.
     logs = asyncio.run(_new_records(db_url, [(g, v) for g, v, _ in games]))
@@ -120,6 +112,28 @@ def test_exactly_one_of_each_conflicting_pair_applies(db_url: str, channel: str)
         assert len(matching) == 1, f"{pair.name}: the log has {found}"
     for key in outcomes:
         assert any(code in key for code in ("stale", "game_over", "not_your_turn")), outcomes
+
+
+def test_a_worker_that_raises_fails_the_test_instead_of_hanging(sqlite_url: str) -> None:
+    """Any exception in a worker comes back with its traceback; a dead worker is named."""
+    started = time.monotonic()
+    with Workers(sqlite_url) as workers:
+        with pytest.raises(WorkerFailed) as failed:
+            workers.run([(processes.explode, ("boom 1",)), (processes.explode, ("boom 2",))])
+        assert "RuntimeError: boom 1" in str(failed.value)
+        # An unknown method is not a refusal: it fails the run too, with the worker's story.
+        with pytest.raises(WorkerFailed) as unknown:
+            workers.run(
+                [
+                    (processes.command, ("no_such_command", (1,), {})),
+                    (processes.command, ("no_such_command", (2,), {})),
+                ]
+            )
+        assert "AttributeError" in str(unknown.value)
+        workers.processes[1].kill()  # a worker that dies (our own, by its handle)
+        with pytest.raises(WorkerFailed, match="worker 1 died"):
+            workers.run([(processes.explode, ("x",)), (processes.explode, ("y",))])
+    assert time.monotonic() - started < 60
 
 
 async def _prepare(url: str, channel: str, count: int) -> list[tuple[int, int, Side]]:
@@ -149,26 +163,3 @@ async def _new_records(url: str, games: list[tuple[int, int]]) -> list[list[Any]
         ]
     finally:
         await db.close()
-
-
-def _worker(url: str, pipe: Connection, barrier: Barrier) -> None:
-    """A second bot process: its own engine and connections; fires when the other does."""
-
-    async def serve() -> None:
-        db = await open_database(url, upgrade=False)
-        service = GameService(db)
-        try:
-            while (request := pipe.recv()) is not None:
-                method, game_id, actor, args, expected = request
-                barrier.wait()
-                try:
-                    call = getattr(service, method)
-                    outcome = await call(game_id, actor, *args, expected_version=expected)
-                    pipe.send(("ok", outcome.version, ""))
-                except (ServiceError, IllegalAction) as error:
-                    pipe.send((type(error).__name__, error.code, error.params))
-            pipe.send(service.retries)
-        finally:
-            await db.close()
-
-    asyncio.run(serve())

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
+import os
 from datetime import timedelta
 
-from tests.conftest import ADMIN, REFEREE, Clock, Games
+from tests import processes
+from tests.conftest import REFEREE, Clock, Games
+from tests.processes import Workers
 from vahalite_bot.app import GameService, autoplay, records
 from vahalite_bot.rules.actions import EndTurn, PlacePassenger
 from vahalite_bot.rules.events import GameEnded
-from vahalite_bot.store.database import open_database
 
 PLAYERS = autoplay.PLAYERS
 DAY2 = timedelta(hours=48)
@@ -41,7 +42,8 @@ async def test_a_turn_ends_when_its_deadline_passes_and_only_once(
 async def test_missed_turns_in_a_row_forfeit_and_acting_resets_the_count(
     games: Games, service: GameService, clock: Clock
 ) -> None:
-    await service.configure_server(ADMIN, games.guild, missed_turns_forfeit=2)
+    games.guild = f"guild-{games.channel}"  # a server of its own: its setting is its own
+    await service.configure_server(games.admin, games.guild, missed_turns_forfeit=2)
     game = await games.playing()
     first = game.turn_side
     assert first is not None
@@ -126,16 +128,14 @@ async def test_a_reminder_comes_once_before_the_deadline(
 async def test_two_processes_fire_each_deadline_once(
     games: Games, service: GameService, clock: Clock, db_url: str
 ) -> None:
-    """Two services on their own connections fire the same due deadlines at once."""
+    """Two bot processes (OS processes, each with its own connections) fire the same due
+    deadlines at the same moment."""
     made = [await games.playing(seed) for seed in range(4)]
-    other_db = await open_database(db_url)
-    try:
-        other = GameService(other_db, clock=clock, scenarios=service.scenarios)
-        now = clock.advance(hours=48)
-        reports = await asyncio.gather(service.fire_due(now), other.fire_due(now))
-    finally:
-        await other_db.close()
-    fired = [o.game_id for report in reports for o in report.expired]
+    now = clock.advance(hours=48)
+    with Workers(db_url) as workers:
+        replies = workers.run([(processes.fire_due, (now,)), (processes.fire_due, (now,))])
+    assert len({r.pid for r in replies} | {os.getpid()}) == 3
+    fired = [game_id for reply in replies for game_id in reply.value]
     mine = sorted(g for g in fired if g in {m.game_id for m in made})
     assert mine == sorted(m.game_id for m in made)
     for game in made:

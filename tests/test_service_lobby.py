@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
+import os
 
 import pytest
 
+from tests import processes
 from tests.conftest import ADMIN, OUTSIDER, REFEREE, Games
+from tests.processes import Workers
 from vahalite_bot.app import (
     Actor,
     GameService,
@@ -22,7 +24,7 @@ from vahalite_bot.rules.events import RolledOff
 from vahalite_bot.rules.roster import Roster, RosterEntry
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import Phase
-from vahalite_bot.store import configured_url, open_database
+from vahalite_bot.store import configured_url
 
 SOUTH, NORTH = autoplay.SOUTH, autoplay.NORTH
 
@@ -164,7 +166,11 @@ async def test_server_settings_are_the_admins_and_set_new_games_defaults(
     assert refused.value.code == "not_admin"
     assert (await service.server_config(guild)).language == "ru"
     config = await service.configure_server(
-        ADMIN, guild, referee_role="gm", language="en", deadline_hours=24
+        Actor(ADMIN.user, admin=True, guild=guild),
+        guild,
+        referee_role="gm",
+        language="en",
+        deadline_hours=24,
     )
     assert config == await service.server_config(guild)
     created = await service.create_game(SOUTH, channel, guild=guild)
@@ -202,22 +208,24 @@ async def test_the_referee_closes_a_lobby(games: Games, service: GameService) ->
 async def test_two_processes_create_in_one_channel_at_once(
     service: GameService, db_url: str, channel: str
 ) -> None:
-    """The database, not a check in memory, keeps one game per channel."""
-    other_db = await open_database(db_url, upgrade=False)
-    try:
-        other = GameService(other_db)
-        results = await asyncio.gather(
-            service.create_game(SOUTH, channel),
-            other.create_game(NORTH, channel),
-            return_exceptions=True,
+    """The database, not a check in memory, keeps one game per channel: two bot processes
+    (OS processes, each with its own connections) create at the same moment."""
+    with Workers(db_url) as workers:
+        replies = workers.run(
+            [
+                (processes.command, ("create_game", (SOUTH, channel), {})),
+                (processes.command, ("create_game", (NORTH, channel), {})),
+            ]
         )
-    finally:
-        await other_db.close()
-    made = [r for r in results if not isinstance(r, BaseException)]
-    refused = [r for r in results if isinstance(r, NotAllowed)]
-    assert len(made) == 1 and len(refused) == 1, results
-    assert refused[0].code == "channel_busy"
-    assert await service.game_in_channel(channel) == made[0].game_id
+    assert len({r.pid for r in replies} | {os.getpid()}) == 3
+    made = [r for r in replies if r.ok]
+    refused = [r for r in replies if not r.ok]
+    assert len(made) == 1 and len(refused) == 1, replies
+    assert (refused[0].error, refused[0].code) == ("NotAllowed", "channel_busy")
+    status = await service.status(await service.game_in_channel(channel))
+    assert status.version == made[0].value
+    winner = SOUTH if replies[0].ok else NORTH
+    assert [p.user for p in status.players] == [winner.user]
 
 
 def test_database_url_from_env_then_config_then_default(

@@ -53,3 +53,13 @@ def test_no_message_without_a_refusal() -> None:
     codes = {f"service-{code}" for _, code, _ in raised_codes()} | {"service-roster_rejected"}
     for lang in LANGUAGES:
         assert {m for m in message_ids(lang) if m.startswith("service-")} == codes
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_refusal_quoting_a_huge_value_stays_short_and_shows(lang: str) -> None:
+    """A parameter of 2,000 characters (or with NUL) is quoted short; a number of 10**30,
+    which the catalogue's number formatting cannot take, is shown as digits."""
+    long = errors.InvalidRequest("unknown_scenario", scenario="s\x00" * 1000).describe(lang)
+    assert len(long) < 200 and "\x00" not in long
+    huge = errors.InvalidRequest("bad_deadline", hours=10**30, low=1, high=336).describe(lang)
+    assert "1" + "0" * 20 in huge

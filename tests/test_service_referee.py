@@ -29,9 +29,11 @@ async def test_move_a_unit_out_of_its_transport_and_onto_any_free_cell(
     assert moved.state.units["tac1"].embarked_in is None
     line = (await service.game_log(game.game_id))[-1]
     assert (line.kind, line.actor, line.role) == ("override", REFEREE.user, "referee")
-    for cell in ("C3", "Z9"):
-        with pytest.raises(IllegalAction):
-            await service.ref_move_unit(game.game_id, REFEREE, "tac1", Cell.parse(cell))
+    with pytest.raises(IllegalAction):  # D3: the rhino stands there
+        await service.ref_move_unit(game.game_id, REFEREE, "tac1", Cell.parse("C3"))
+    with pytest.raises(InvalidRequest) as off:  # not a cell of this 6x6 board
+        await service.ref_move_unit(game.game_id, REFEREE, "tac1", Cell.parse("Z9"))
+    assert (off.value.code, off.value.params) == ("off_board", {"cell": "Z9"})
     assert moved.state == await games.replay(game.game_id)
 
 

@@ -27,7 +27,7 @@ from vahalite_bot.app.replay import (
 from vahalite_bot.app.results import ENDED, LOBBY, PLAYING, SETUP, Outcome
 from vahalite_bot.rules import codec, engine
 from vahalite_bot.rules.actions import Action, RollOff
-from vahalite_bot.rules.dice import Die, FairDice
+from vahalite_bot.rules.dice import Die, FairDice, dice_key
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
@@ -56,6 +56,7 @@ class PlayerInfo:
     user: str
     army_submitted: bool
     missed_turns: int
+    word: str | None = None  # K2: the word mixed into the dice seed
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,9 @@ async def load(session: AsyncSession, row: Game, cache: GameCache, now: datetime
 
 async def _load(session: AsyncSession, row: Game, cache: GameCache) -> Loaded:
     players = {
-        Side(p.side): PlayerInfo(Side(p.side), p.user_id, p.roster is not None, p.missed_turns)
+        Side(p.side): PlayerInfo(
+            Side(p.side), p.user_id, p.roster is not None, p.missed_turns, p.word
+        )
         for p in await repo.get_players(session, row.id)
     }
     if row.status == LOBBY:
@@ -221,6 +224,11 @@ class Book:
     def acting_side(self) -> Side | None:
         return None if self.state is None else engine.acting_side(self.state)
 
+    def dice_key(self) -> bytes:
+        """K2: the committed seed mixed with the players' words (docs/dice.md)."""
+        words = {p.side.value: p.word for p in self.players.values() if p.word is not None}
+        return dice_key(self.row.seed, words)
+
     # -- changing -----------------------------------------------------------------------------
     def append(
         self,
@@ -281,7 +289,7 @@ class Book:
     def act(self, action: Action, *, actor: str | None, role: str, side: Side | None) -> list[Any]:
         """Apply an engine action with the game's fair dice; IllegalAction leaves all as it was."""
         assert self.state is not None
-        dice = RecordingDice(FairDice(self.row.seed))
+        dice = RecordingDice(FairDice(self.dice_key()))
         state, events = engine.apply(self.state, action, dice)
         seq = self.append(
             records.ACTION,
@@ -339,10 +347,16 @@ class Book:
         assert state is not None
         self._changed(state, seq)
 
-    def add_player(self, side: Side, user: str) -> None:
-        self.players[side] = PlayerInfo(side, user, False, 0)
+    def add_player(self, side: Side, user: str, word: str | None = None) -> None:
+        self.players[side] = PlayerInfo(side, user, False, 0, word)
         self._new_players.append(
-            {"game_id": self.game_id, "side": side.value, "user_id": user, "joined_at": self.now}
+            {
+                "game_id": self.game_id,
+                "side": side.value,
+                "user_id": user,
+                "joined_at": self.now,
+                "word": word,
+            }
         )
 
     def set_roster(self, side: Side, roster: dict[str, Any]) -> None:

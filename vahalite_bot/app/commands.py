@@ -4,7 +4,8 @@ Each command is one transaction: load the game (the turn's snapshot and its entr
 cache while the version is unchanged), check who may do it, apply it, append the log entries
 and write them under the version read. If another writer got there first the command runs
 again on the fresh state, so nothing is applied twice and nothing is lost; a caller that
-passes ``expected_version`` (the version it showed the user) is refused instead.
+passes ``expected_version`` (the version it showed the user) is refused instead, and one that
+passes an idempotency ``key`` already used gets the first answer back (``keys.py``).
 """
 
 from __future__ import annotations
@@ -15,15 +16,18 @@ import random
 import secrets
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import exc
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from vahalite_bot.app import keys, schemas
 from vahalite_bot.app.book import Book, Conflict, GameCache, load
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState
 from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.i18n import LANGUAGES
+from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import STANDARD, Scenario, Side
 from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import GameState, Phase
@@ -68,19 +72,43 @@ class Commands:
         self.seeds = seeds or (lambda: secrets.token_bytes(32))
 
     # -- running a command -------------------------------------------------------------------
-    async def _write(self, game_id: int, body: Body, expected_version: int | None) -> Outcome:
-        """Run ``body`` on the game in one transaction; again on fresh state if a race is lost."""
+    async def _write(self, command: keys.Command, body: Body) -> Outcome:
+        """Run ``body`` on the game in one transaction; again on fresh state if a race is lost.
+
+        Under a key already used, nothing runs: the first answer comes back. Two deliveries
+        of one key racing each other both run, but only one can commit (the game's version,
+        and the key's row, are written by one of them): the loser's retry finds the key.
+        """
+        game_id, expected = command.game_id, command.expected_version
         for attempt in range(ATTEMPTS):
             try:
                 async with self.db.write() as session:
+                    if command.key is not None:
+                        done = await keys.find(
+                            session, command.scope, command.key, command.action, command.actor.user
+                        )
+                        if done is not None:
+                            return await keys.first_outcome(session, done, self.cache)
                     row = await game_row(session, game_id)
-                    if expected_version is not None and row.version != expected_version:
-                        raise StaleState("stale", expected=expected_version, current=row.version)
+                    if expected is not None and row.version != expected:
+                        raise StaleState("stale", expected=expected, current=row.version)
                     book = await load(session, row, self.cache, self.clock())
                     result = body(book)
                     if inspect.isawaitable(result):
                         await result
                     await book.flush()
+                    outcome = book.outcome()
+                    if command.key is not None:
+                        answer = keys.answer_of(outcome, book.loaded.version, command.actor.user)
+                        await keys.remember(
+                            session,
+                            command.scope,
+                            command.key,
+                            command.action,
+                            game_id,
+                            answer,
+                            book.now,
+                        )
             except Conflict:
                 pass
             except exc.DBAPIError as error:
@@ -88,7 +116,7 @@ class Commands:
                     raise
             else:
                 self.cache.put(game_id, book.result())
-                return book.outcome()
+                return outcome
             self.retries += 1
             self.cache.drop(game_id)
             await backoff(attempt)
@@ -110,15 +138,40 @@ class Commands:
             settings.language,
             settings.deadline_hours,
             settings.missed_turns_forfeit,
+            settings.referee_may_play,
         )
 
     async def _require_referee(self, book: Book, actor: Actor) -> None:
-        """N2: the server's referee role (or its administrator) holds the overrides."""
-        if actor.admin:
-            return
-        config = await self._config(book.session, book.row.guild_id)
-        if config.referee_role is None or config.referee_role not in actor.roles:
+        """N2: the server's referee role (or its administrator) holds the overrides.
+
+        Both count only on the server the caller speaks for: an administrator of another
+        server is nobody here. A referee who plays in this game may not judge it, unless
+        the server allows that.
+        """
+        guild = book.row.guild_id
+        if not actor.admin and not actor.roles:
             raise NotAllowed("not_referee")
+        require_same_server(actor, guild)
+        config = await self._config(book.session, guild)
+        if not actor.admin and (
+            config.referee_role is None or config.referee_role not in actor.roles
+        ):
+            raise NotAllowed("not_referee")
+        if book.side_of(actor.user) is not None and not config.referee_may_play:
+            raise NotAllowed("referee_plays")
+
+
+# -- the envelope ------------------------------------------------------------------------------
+def call_fields(
+    game_id: int, actor: Actor, expected_version: int | None, key: str | None
+) -> dict[str, Any]:
+    """The envelope's fields, as every game command's schema declares them."""
+    return {"game_id": game_id, "actor": actor, "expected_version": expected_version, "key": key}
+
+
+def command_of(call: schemas.GameCall, action: str) -> keys.Command:
+    """The checked call as the envelope ``_write`` runs."""
+    return keys.Command(call.game_id, call.actor, action, call.expected_version, call.key)
 
 
 # -- checks ------------------------------------------------------------------------------------
@@ -129,11 +182,24 @@ async def game_row(session: AsyncSession, game_id: int) -> Game:
     return row
 
 
+def require_same_server(actor: Actor, guild: str | None) -> None:
+    """An administrator flag or roles from another server (or none) count for nothing."""
+    if actor.guild != guild:
+        raise NotAllowed("other_server")
+
+
 def require_player(book: Book, actor: Actor) -> Side:
     side = book.side_of(actor.user)
     if side is None:
         raise NotAllowed("not_a_player")
     return side
+
+
+def on_board(state: GameState, cell: Cell) -> Cell:
+    """A cell of this game's board (the schema only knows the largest board there can be)."""
+    if not state.scenario.on_board(cell):
+        raise InvalidRequest("off_board", cell=cell.name)
+    return cell
 
 
 def require_lobby(book: Book) -> None:

@@ -27,7 +27,23 @@ class ServiceError(Exception):
         return f"service-{self.code}"
 
     def describe(self, lang: str) -> str:
-        return translate(lang, self.message_id, **localised_args(self.params, lang))
+        args = {k: _showable(v) for k, v in localised_args(self.params, lang).items()}
+        return translate(lang, self.message_id, **args)
+
+
+# A refusal may quote what the caller sent: quote it short, and numbers the catalogue's
+# number formatting can take (it fails on integers of 10**30 and beyond).
+_QUOTE_MAX = 40
+_NUMBER_MAX = 10**15
+
+
+def _showable(value: Any) -> Any:
+    if isinstance(value, str):
+        clean = "".join(c if c.isprintable() else "?" for c in value[: _QUOTE_MAX + 1])
+        return clean if len(clean) <= _QUOTE_MAX else clean[: _QUOTE_MAX - 1] + "…"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _NUMBER_MAX:
+        return _showable(str(value))
+    return value
 
 
 class NotAllowed(ServiceError):

@@ -2,25 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from sqlalchemy import exc
 
-from vahalite_bot.app import records
+from vahalite_bot.app import keys, records, schemas
 from vahalite_bot.app.book import Book, load
 from vahalite_bot.app.commands import (
     ATTEMPTS,
     PLAYER,
     Commands,
     backoff,
+    call_fields,
     checked_deadline_hours,
     checked_language,
+    command_of,
     require_lobby,
     require_player,
+    require_same_server,
 )
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, RosterRejected, StaleState
 from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
-from vahalite_bot.rules.dice import FairDice
+from vahalite_bot.app.schemas import check
+from vahalite_bot.rules.dice import WORD_MAX, FairDice, clean_word
 from vahalite_bot.rules.roster import Roster, field_units, roster_points, validate
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.sheets import UnitSheet
@@ -35,6 +40,7 @@ class Lobby(Commands):
 
     # -- server settings ---------------------------------------------------------------------
     async def server_config(self, guild: str | None) -> ServerConfig:
+        check(schemas.Guild, guild=guild)
         async with self.db.read() as session:
             return await self._config(session, guild)
 
@@ -47,12 +53,32 @@ class Lobby(Commands):
         language: str | None = None,
         deadline_hours: int | None = None,
         missed_turns_forfeit: int | None = None,
+        referee_may_play: bool | None = None,
+        key: str | None = None,
     ) -> ServerConfig:
-        """Only the server's administrator sets who referees (an empty role: nobody but the
-        administrator) and the server's defaults."""
+        """Only the server's administrator, speaking for that server, sets who referees (an
+        empty role: nobody but the administrator), whether a referee may judge a game they
+        play in, and the server's defaults."""
+        check(
+            schemas.Configure,
+            actor=actor,
+            guild=guild,
+            referee_role=referee_role,
+            language=language,
+            deadline_hours=deadline_hours,
+            missed_turns_forfeit=missed_turns_forfeit,
+            referee_may_play=referee_may_play,
+            key=key,
+        )
         if not actor.admin:
             raise NotAllowed("not_admin")
+        require_same_server(actor, guild)
+        scope = keys.guild_scope(guild)
         async with self.db.write() as session:
+            if key is not None:
+                done = await keys.find(session, scope, key, "configure_server", actor.user)
+                if done is not None:
+                    return ServerConfig(**done.answer["config"])
             old = await self._config(session, guild)
             new = ServerConfig(
                 guild,
@@ -64,6 +90,7 @@ class Lobby(Commands):
                 missed_turns_forfeit
                 if missed_turns_forfeit is not None
                 else old.missed_turns_forfeit,
+                referee_may_play if referee_may_play is not None else old.referee_may_play,
             )
             if new.missed_turns_forfeit < 1:
                 raise InvalidRequest("bad_forfeit", count=new.missed_turns_forfeit)
@@ -75,9 +102,15 @@ class Lobby(Commands):
                     "language": new.language,
                     "deadline_hours": new.deadline_hours,
                     "missed_turns_forfeit": new.missed_turns_forfeit,
+                    "referee_may_play": new.referee_may_play,
                     "updated_at": self.clock(),
                 },
             )
+            if key is not None:
+                answer = {"user": actor.user, "config": dataclasses.asdict(new)}
+                await keys.remember(
+                    session, scope, key, "configure_server", None, answer, self.clock()
+                )
         return new
 
     # -- the lobby ---------------------------------------------------------------------------
@@ -91,8 +124,26 @@ class Lobby(Commands):
         points_limit: int | None = None,
         deadline_hours: int | None = None,
         language: str | None = None,
+        entropy: str | None = None,
+        key: str | None = None,
     ) -> Outcome:
-        """A new game in ``channel``, its creator the south player; publishes the dice hash."""
+        """A new game in ``channel``, its creator the south player; publishes the dice hash.
+
+        ``entropy``: the creator's word, mixed into the dice seed (docs/dice.md). ``key`` is
+        unique per channel: the same key again answers with the game it created."""
+        check(
+            schemas.Create,
+            actor=actor,
+            channel=channel,
+            guild=guild,
+            scenario=scenario,
+            points_limit=points_limit,
+            deadline_hours=deadline_hours,
+            language=language,
+            key=key,
+        )
+        word = checked_word(entropy)
+        scope = keys.channel_scope(channel)
         board = self.scenarios.get(scenario)
         if board is None:
             raise InvalidRequest("unknown_scenario", scenario=scenario)
@@ -104,6 +155,10 @@ class Lobby(Commands):
         for attempt in range(ATTEMPTS):
             try:
                 async with self.db.write() as session:
+                    if key is not None:
+                        done = await keys.find(session, scope, key, "create_game", actor.user)
+                        if done is not None:
+                            return await keys.first_outcome(session, done, self.cache)
                     config = await self._config(session, guild)
                     hours = checked_deadline_hours(
                         config.deadline_hours if deadline_hours is None else deadline_hours
@@ -144,24 +199,31 @@ class Lobby(Commands):
                         side=Side.SOUTH,
                         events=[created],
                     )
-                    book.add_player(Side.SOUTH, actor.user)
+                    book.add_player(Side.SOUTH, actor.user, word)
                     book.note(
-                        records.PlayerJoined(Side.SOUTH, actor.user),
+                        records.PlayerJoined(Side.SOUTH, actor.user, word),
                         actor=actor.user,
                         role=PLAYER,
                         side=Side.SOUTH,
                     )
                     await book.flush()
+                    outcome = book.outcome()
+                    if key is not None:
+                        answer = keys.answer_of(outcome, 0, actor.user)
+                        await keys.remember(
+                            session, scope, key, "create_game", game_id, answer, now
+                        )
             except exc.DBAPIError as error:
                 if not is_conflict(error):
                     raise
                 await backoff(attempt)
                 continue
             self.cache.put(game_id, book.result())
-            return book.outcome()
+            return outcome
         raise StaleState("busy", game=0)
 
     async def game_in_channel(self, channel: str) -> int:
+        check(schemas.Channel, channel=channel)
         async with self.db.read() as session:
             row = await repo.active_game_in(session, channel)
         if row is None:
@@ -169,28 +231,48 @@ class Lobby(Commands):
         return row.id
 
     async def join(
-        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        entropy: str | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        """The second player joins; ``entropy`` is their word, mixed into the dice seed after
+        its hash was published, so that the operator alone did not choose the dice (K2)."""
+        call = check(schemas.Join, **call_fields(game_id, actor, expected_version, key))
+        word = checked_word(entropy)
+
         def body(book: Book) -> None:
             require_lobby(book)
             if book.side_of(actor.user) is not None:
                 raise NotAllowed("already_joined")
             if Side.NORTH in book.players:
                 raise NotAllowed("game_full")
-            book.add_player(Side.NORTH, actor.user)
+            book.add_player(Side.NORTH, actor.user, word)
             book.note(
-                records.PlayerJoined(Side.NORTH, actor.user),
+                records.PlayerJoined(Side.NORTH, actor.user, word),
                 actor=actor.user,
                 role=PLAYER,
                 side=Side.NORTH,
             )
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "join"), body)
 
     async def submit_army(
-        self, game_id: int, actor: Actor, roster: Roster, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        roster: Roster,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """A1-A7: a legal roster, or every reason it is not; both in, the game starts."""
+        call = check(
+            schemas.SubmitArmy, **call_fields(game_id, actor, expected_version, key), roster=roster
+        )
 
         async def body(book: Book) -> None:
             side = require_player(book, actor)
@@ -204,7 +286,7 @@ class Lobby(Commands):
             if len(book.players) == 2 and all(p.army_submitted for p in book.players.values()):
                 await self._start(book, {side: roster})
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "submit_army"), body)
 
     async def _start(self, book: Book, known: Mapping[Side, Roster]) -> None:
         rosters = dict(known)
@@ -221,3 +303,15 @@ class Lobby(Commands):
         setup = Setup(self.scenarios[book.row.scenario_id], rosters, forces)
         points = {side: roster_points(rosters[side], self.sheets) for side in Side}
         book.start(setup, points)
+
+
+def checked_word(entropy: str | None) -> str | None:
+    """A player's dice word as stored (NFC, trimmed), or InvalidRequest."""
+    if entropy is None:
+        return None
+    if not isinstance(entropy, str):
+        raise InvalidRequest("bad_word", limit=WORD_MAX)
+    try:
+        return clean_word(entropy)
+    except ValueError:
+        raise InvalidRequest("bad_word", limit=WORD_MAX) from None

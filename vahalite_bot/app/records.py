@@ -48,6 +48,7 @@ class GameCreated:
 class PlayerJoined:
     side: Side
     user: str
+    word: str | None = None  # K2: mixed into the dice seed (docs/dice.md); None: no word
 
 
 @dataclass(frozen=True)

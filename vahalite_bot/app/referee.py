@@ -5,18 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import timedelta
 
-from vahalite_bot.app import deadlines, records
+from vahalite_bot.app import deadlines, records, schemas
 from vahalite_bot.app.book import Book, entry_of, remind_before
 from vahalite_bot.app.commands import (
     MAX_DEADLINE_HOURS,
     MIN_DEADLINE_HOURS,
     REFEREE,
     Commands,
+    call_fields,
+    command_of,
+    on_board,
     require_running,
     require_started,
 )
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed
+from vahalite_bot.app.keys import Command
 from vahalite_bot.app.results import ENDED, LOBBY, Actor, Outcome
+from vahalite_bot.app.schemas import check
 from vahalite_bot.app.undo import last_undoable
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side
@@ -35,27 +40,59 @@ class Referee(Commands):
         cell: Cell,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
-        return await self._override(game_id, actor, records.PlaceUnit(unit, cell), expected_version)
+        call = check(
+            schemas.UnitToCell,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            cell=cell,
+        )
+
+        def on_this_board(book: Book) -> None:
+            on_board(require_started(book), cell)
+
+        return await self._override(
+            command_of(call, "ref_move_unit"), records.PlaceUnit(unit, cell), on_this_board
+        )
 
     async def ref_remove_unit(
-        self, game_id: int, actor: Actor, unit: str, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
-        return await self._override(game_id, actor, records.RemoveUnit(unit), expected_version)
+        call = check(
+            schemas.OnUnit, **call_fields(game_id, actor, expected_version, key), unit=unit
+        )
+        return await self._override(command_of(call, "ref_remove_unit"), records.RemoveUnit(unit))
 
     async def ref_set_hp(
-        self, game_id: int, actor: Actor, unit: str, hp: int, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        unit: str,
+        hp: int,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Set a living unit's HP, 1 to its maximum (to take it off, remove it)."""
+        call = check(
+            schemas.SetHP, **call_fields(game_id, actor, expected_version, key), unit=unit, hp=hp
+        )
 
-        def check(book: Book) -> None:
+        def hp_check(book: Book) -> None:
             state = require_started(book)
             sheet = state.unit(unit).sheet
             if not 1 <= hp <= sheet.max_hp:
                 raise InvalidRequest("bad_hp", unit=unit, hp=hp, maximum=sheet.max_hp)
 
         return await self._override(
-            game_id, actor, records.SetHP(unit, hp), expected_version, check
+            command_of(call, "ref_set_hp"), records.SetHP(unit, hp), hp_check
         )
 
     async def ref_decide(
@@ -65,8 +102,12 @@ class Referee(Commands):
         winner: Side | None,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """End the game with ``winner`` (None: a draw); a game still in the lobby is closed."""
+        call = check(
+            schemas.Decide, **call_fields(game_id, actor, expected_version, key), winner=winner
+        )
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
@@ -77,16 +118,16 @@ class Referee(Commands):
             require_running(book)
             book.override(records.DecideGame(winner, "referee"), actor=actor.user, role=REFEREE)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "ref_decide"), body)
 
     async def _override(
         self,
-        game_id: int,
-        actor: Actor,
+        command: Command,
         record: records.Override,
-        expected_version: int | None,
         check: Callable[[Book], None] | None = None,
     ) -> Outcome:
+        actor = command.actor
+
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
             require_running(book)
@@ -94,12 +135,21 @@ class Referee(Commands):
                 check(book)
             book.override(record, actor=actor.user, role=REFEREE)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command, body)
 
     async def ref_undo(
-        self, game_id: int, actor: Actor, count: int = 1, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        count: int = 1,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Take back the last ``count`` state-changing entries, whoever made them."""
+        call = check(
+            schemas.Undo, **call_fields(game_id, actor, expected_version, key), count=count
+        )
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
@@ -114,12 +164,18 @@ class Referee(Commands):
             chosen = last_undoable(entries, count)
             await book.undo([e.seq for e in chosen], actor=actor.user, role=REFEREE, side=None)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "ref_undo"), body)
 
     async def ref_end_turn(
-        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """End the running turn as its deadline would (pending decisions take defaults)."""
+        call = check(schemas.Plain, **call_fields(game_id, actor, expected_version, key))
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
@@ -128,12 +184,21 @@ class Referee(Commands):
                 raise NotAllowed("no_turn_to_end")
             deadlines.end_turn(book, actor=actor.user, role=REFEREE)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "ref_end_turn"), body)
 
     async def ref_extend_deadline(
-        self, game_id: int, actor: Actor, hours: int, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        hours: int,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Give the running turn ``hours`` more (N1: up to 14 days at a time)."""
+        call = check(
+            schemas.Extend, **call_fields(game_id, actor, expected_version, key), hours=hours
+        )
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
@@ -157,12 +222,18 @@ class Referee(Commands):
                 records.DeadlineExtended(seconds, due), actor=actor.user, role=REFEREE, side=None
             )
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "ref_extend_deadline"), body)
 
     async def ref_pause(
-        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Stop the game and its clock: players cannot act (but may resign) until resumed."""
+        call = check(schemas.Plain, **call_fields(game_id, actor, expected_version, key))
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
@@ -176,12 +247,18 @@ class Referee(Commands):
                 book.deadline_changes = {"due_at": None, "remind_at": None, "paused_left": left}
             book.note(records.Paused(), actor=actor.user, role=REFEREE, side=None)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "ref_pause"), body)
 
     async def ref_resume(
-        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Play on; the turn gets back the time it had left when paused."""
+        call = check(schemas.Plain, **call_fields(game_id, actor, expected_version, key))
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
@@ -200,4 +277,4 @@ class Referee(Commands):
                 }
             book.note(records.Resumed(due), actor=actor.user, role=REFEREE, side=None)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "ref_resume"), body)

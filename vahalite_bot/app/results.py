@@ -25,11 +25,15 @@ class Actor:
     ``roles`` are the user's role ids on the server: the service compares them with the
     server's referee role, so that every adapter decides "is this the referee" the same way.
     ``admin`` is the server's administrator: may configure the server and referee games.
+    ``guild`` is the server the caller speaks for (where the adapter saw the roles and the
+    administrator flag): both count only there. None is no server (the terminal): its
+    authority reaches only games that have no server either.
     """
 
     user: str
     roles: frozenset[str] = frozenset()
     admin: bool = False
+    guild: str | None = None
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,9 @@ class ServerConfig:
     language: str
     deadline_hours: int
     missed_turns_forfeit: int
+    # May a referee (or the administrator) who plays in a game override it? Off by default:
+    # a player must not be the judge of their own game.
+    referee_may_play: bool = False
 
 
 @dataclass(frozen=True)

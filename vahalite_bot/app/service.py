@@ -12,19 +12,23 @@ from datetime import datetime
 
 from sqlalchemy import exc
 
-from vahalite_bot.app import deadlines, records
+from vahalite_bot.app import deadlines, records, schemas
 from vahalite_bot.app.book import Book, Conflict, entry_of, load
 from vahalite_bot.app.commands import (
     ATTEMPTS,
     PLAYER,
     backoff,
+    call_fields,
+    command_of,
     game_row,
+    on_board,
     require_player,
     require_running,
     require_started,
     require_unpaused,
 )
 from vahalite_bot.app.errors import NotAllowed
+from vahalite_bot.app.keys import Command
 from vahalite_bot.app.lobby import Lobby
 from vahalite_bot.app.referee import Referee
 from vahalite_bot.app.replay import Entry, decode_event, undone_by
@@ -41,6 +45,7 @@ from vahalite_bot.app.results import (
     SeedReveal,
     UndoRequestView,
 )
+from vahalite_bot.app.schemas import check
 from vahalite_bot.app.undo import check_own, last_undoable
 from vahalite_bot.rules import movement
 from vahalite_bot.rules.actions import (
@@ -66,30 +71,56 @@ from vahalite_bot.store.snapshot import turn_side
 
 
 class GameService(Lobby, Referee):
-    """The one service every adapter calls; each command is one transaction."""
+    """The one service every adapter calls; each command is one transaction.
+
+    Every command checks its arguments against its schema (``schemas.py``) first, then runs
+    as one envelope (``keys.Command``: game, caller, action, expected version, idempotency
+    key) through ``_write``.
+    """
 
     # -- the players' moves ----------------------------------------------------------------------
     async def act(
-        self, game_id: int, actor: Actor, action: Action, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        action: Action,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Any engine action, made for the caller's own side."""
+        call = check(
+            schemas.Act, **call_fields(game_id, actor, expected_version, key), action=action
+        )
 
         def make(state: GameState, side: Side) -> Action:
             if isinstance(action, RollOff):
                 raise NotAllowed("bot_rolls")
             if action.side is not side:
                 raise NotAllowed("not_your_side", side=action.side.value)
+            for cell in _cells_of(action):
+                on_board(state, cell)
             return action
 
-        return await self._play(
-            game_id, actor, make, expected_version, anytime=isinstance(action, Resign)
-        )
+        return await self._play(command_of(call, "act"), make, anytime=isinstance(action, Resign))
 
     async def choose_deploy_order(
-        self, game_id: int, actor: Actor, deploy_first: bool, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        deploy_first: bool,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.ChooseDeployOrder,
+            **call_fields(game_id, actor, expected_version, key),
+            deploy_first=deploy_first,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: ChooseDeployOrder(side, deploy_first), expected_version
+            command_of(call, "choose_deploy_order"),
+            lambda s, side: ChooseDeployOrder(side, deploy_first),
         )
 
     async def place_terrain(
@@ -100,16 +131,33 @@ class GameService(Lobby, Referee):
         cell: Cell,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.PlaceTerrain,
+            **call_fields(game_id, actor, expected_version, key),
+            kind=kind,
+            cell=cell,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: PlaceTerrain(side, kind, cell), expected_version
+            command_of(call, "place_terrain"),
+            lambda s, side: PlaceTerrain(side, kind, on_board(s, cell)),
         )
 
     async def place_sp(
-        self, game_id: int, actor: Actor, cell: Cell, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        cell: Cell,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.OnCell, **call_fields(game_id, actor, expected_version, key), cell=cell
+        )
         return await self._play(
-            game_id, actor, lambda s, side: PlaceSP(side, cell), expected_version
+            command_of(call, "place_sp"), lambda s, side: PlaceSP(side, on_board(s, cell))
         )
 
     async def deploy(
@@ -120,9 +168,16 @@ class GameService(Lobby, Referee):
         cell: Cell,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.UnitToCell,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            cell=cell,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: Deploy(side, unit, cell), expected_version
+            command_of(call, "deploy"), lambda s, side: Deploy(side, unit, on_board(s, cell))
         )
 
     async def move(
@@ -133,10 +188,18 @@ class GameService(Lobby, Referee):
         cell: Cell,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """D1: to ``cell`` by a shortest legal path (onto a friendly transport: embark, H2)."""
+        call = check(
+            schemas.UnitToCell,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            cell=cell,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: Move(side, unit, _path(s, unit, cell)), expected_version
+            command_of(call, "move"),
+            lambda s, side: Move(side, unit, _path(s, unit, on_board(s, cell))),
         )
 
     async def embark(
@@ -147,13 +210,22 @@ class GameService(Lobby, Referee):
         transport: str,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.Embark,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            transport=transport,
+        )
+
         def make(state: GameState, side: Side) -> Action:
             cell = state.position(state.unit(transport))
-            assert cell is not None
+            if cell is None:  # not deployed yet (setup), or itself carried
+                raise NotAllowed("transport_not_on_board", unit=transport)
             return Move(side, unit, _path(state, unit, cell))
 
-        return await self._play(game_id, actor, make, expected_version)
+        return await self._play(command_of(call, "embark"), make)
 
     async def disembark(
         self,
@@ -163,10 +235,17 @@ class GameService(Lobby, Referee):
         cell: Cell,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """H3: one step out of the transport."""
+        call = check(
+            schemas.UnitToCell,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            cell=cell,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: Move(side, unit, (cell,)), expected_version
+            command_of(call, "disembark"), lambda s, side: Move(side, unit, (on_board(s, cell),))
         )
 
     async def attack(
@@ -179,12 +258,18 @@ class GameService(Lobby, Referee):
         weapons: tuple[int, ...] | None = None,
         melee: bool | None = None,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.Attack,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            target=target,
+            weapons=weapons,
+            melee=melee,
+        )
         return await self._play(
-            game_id,
-            actor,
-            lambda s, side: Attack(side, unit, target, weapons, melee),
-            expected_version,
+            command_of(call, "attack"), lambda s, side: Attack(side, unit, target, weapons, melee)
         )
 
     async def place_passenger(
@@ -195,9 +280,17 @@ class GameService(Lobby, Referee):
         cell: Cell,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.UnitToCell,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            cell=cell,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: PlacePassenger(side, unit, cell), expected_version
+            command_of(call, "place_passenger"),
+            lambda s, side: PlacePassenger(side, unit, on_board(s, cell)),
         )
 
     async def advance(
@@ -208,20 +301,39 @@ class GameService(Lobby, Referee):
         accept: bool,
         *,
         expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
+        call = check(
+            schemas.Advance,
+            **call_fields(game_id, actor, expected_version, key),
+            unit=unit,
+            accept=accept,
+        )
         return await self._play(
-            game_id, actor, lambda s, side: Advance(side, unit, accept), expected_version
+            command_of(call, "advance"), lambda s, side: Advance(side, unit, accept)
         )
 
     async def end_turn(
-        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
-        return await self._play(game_id, actor, lambda s, side: EndTurn(side), expected_version)
+        call = check(schemas.Plain, **call_fields(game_id, actor, expected_version, key))
+        return await self._play(command_of(call, "end_turn"), lambda s, side: EndTurn(side))
 
     async def resign(
-        self, game_id: int, actor: Actor, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """J4: at any time, paused or not; in the lobby, leaving closes the game."""
+        call = check(schemas.Plain, **call_fields(game_id, actor, expected_version, key))
 
         def body(book: Book) -> None:
             side = require_player(book, actor)
@@ -232,17 +344,17 @@ class GameService(Lobby, Referee):
             require_started(book)
             book.act(Resign(side), actor=actor.user, role=PLAYER, side=side)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "resign"), body)
 
     async def _play(
         self,
-        game_id: int,
-        actor: Actor,
+        command: Command,
         make: Callable[[GameState, Side], Action],
-        expected_version: int | None,
         *,
         anytime: bool = False,
     ) -> Outcome:
+        actor = command.actor
+
         def body(book: Book) -> None:
             side = require_player(book, actor)
             state = require_started(book)
@@ -251,13 +363,22 @@ class GameService(Lobby, Referee):
             book.act(make(state, side), actor=actor.user, role=PLAYER, side=side)
             book.set_missed(side, 0)  # N1 counts missed turns in a row
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command, body)
 
     # -- undo ------------------------------------------------------------------------------------
     async def undo(
-        self, game_id: int, actor: Actor, count: int = 1, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        count: int = 1,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Take back the caller's own last actions of this turn, if they rolled no dice."""
+        call = check(
+            schemas.Undo, **call_fields(game_id, actor, expected_version, key), count=count
+        )
 
         async def body(book: Book) -> None:
             side = require_player(book, actor)
@@ -268,12 +389,21 @@ class GameService(Lobby, Referee):
                 raise NotAllowed("undo_needs_consent")
             await book.undo([e.seq for e in chosen], actor=actor.user, role=PLAYER, side=side)
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "undo"), body)
 
     async def request_undo(
-        self, game_id: int, actor: Actor, count: int = 1, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        count: int = 1,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """Ask the opponent to agree to taking back the caller's own actions of this turn."""
+        call = check(
+            schemas.Undo, **call_fields(game_id, actor, expected_version, key), count=count
+        )
 
         async def body(book: Book) -> None:
             side = require_player(book, actor)
@@ -290,12 +420,21 @@ class GameService(Lobby, Referee):
                 "version": book.version,
             }
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "request_undo"), body)
 
     async def answer_undo(
-        self, game_id: int, actor: Actor, accept: bool, *, expected_version: int | None = None
+        self,
+        game_id: int,
+        actor: Actor,
+        accept: bool,
+        *,
+        expected_version: int | None = None,
+        key: str | None = None,
     ) -> Outcome:
         """The opponent agrees (the undo happens) or declines an open undo request."""
+        call = check(
+            schemas.Answer, **call_fields(game_id, actor, expected_version, key), accept=accept
+        )
 
         async def body(book: Book) -> None:
             side = require_player(book, actor)
@@ -319,7 +458,7 @@ class GameService(Lobby, Referee):
                 seqs, actor=actor.user, role=PLAYER, side=side, requested_by=request["user"]
             )
 
-        return await self._write(game_id, body, expected_version)
+        return await self._write(command_of(call, "answer_undo"), body)
 
     # -- deadlines (N1) --------------------------------------------------------------------------
     async def fire_due(self, now: datetime, limit: int = 100) -> DeadlineReport:
@@ -394,6 +533,8 @@ class GameService(Lobby, Referee):
 
     # -- reading: anyone may ---------------------------------------------------------------------
     async def status(self, game_id: int) -> GameStatus:
+        """The game as of one version: every part read in one consistent snapshot."""
+        check(schemas.Read, game_id=game_id)
         async with self.db.read() as session:
             row = await game_row(session, game_id)
             book = await load(session, row, self.cache, self.clock())
@@ -433,6 +574,7 @@ class GameService(Lobby, Referee):
 
     async def game_log(self, game_id: int, since: int = 0) -> list[LogLine]:
         """The log after entry ``since``, each line marked if a later undo took it back."""
+        check(schemas.ReadLog, game_id=game_id, since=since)
         async with self.db.read() as session:
             await game_row(session, game_id)
             entries = [entry_of(r) for r in await repo.entries_after(session, game_id, since)]
@@ -453,8 +595,15 @@ class GameService(Lobby, Referee):
             for e in entries
         ]
 
-    async def reveal_seed(self, game_id: int, actor: Actor) -> SeedReveal:
-        """K2: once the game has ended, the seed behind every die (any caller)."""
+    async def reveal_seed(
+        self, game_id: int, actor: Actor, *, key: str | None = None
+    ) -> SeedReveal:
+        """K2: once the game has ended, the seed behind every die (any caller).
+
+        Idempotent by nature (the seed is revealed once, then only shown again), so ``key``
+        is checked but not stored.
+        """
+        check(schemas.Plain, game_id=game_id, actor=actor, key=key)
         revealed: list[SeedReveal] = []
 
         async def body(book: Book) -> None:
@@ -472,7 +621,7 @@ class GameService(Lobby, Referee):
             dice = tuple(d for e in entries for d in entry_of(e).dice)
             revealed.append(SeedReveal(book.row.seed, book.row.commitment, dice))
 
-        await self._write(game_id, body, None)
+        await self._write(Command(game_id, actor, "reveal_seed"), body)
         return revealed[-1]
 
 
@@ -483,6 +632,13 @@ async def _own_undo(book: Book, actor: Actor, count: int) -> list[Entry]:
     return last_undoable(entries, count)
 
 
+def _cells_of(action: Action) -> tuple[Cell, ...]:
+    if isinstance(action, Move):
+        return action.path
+    cell = getattr(action, "cell", None)
+    return () if cell is None else (cell,)
+
+
 def _path(state: GameState, unit_id: str, cell: Cell) -> tuple[Cell, ...]:
     """A shortest legal path; failing that, a plain one, so the engine names what is wrong."""
     unit = state.unit(unit_id)
@@ -490,7 +646,9 @@ def _path(state: GameState, unit_id: str, cell: Cell) -> tuple[Cell, ...]:
     if path is not None:
         return path
     start = state.position(unit)
-    if start is None or unit.embarked_in is not None:
+    if start is None or unit.embarked_in is not None or not state.scenario.on_board(cell):
+        # Off the board (callers check first; this keeps the walk below bounded even so:
+        # it once walked towards Cell(2**40, 0) one cell at a time).
         return (cell,)
     steps: list[Cell] = []
     col, row = start

@@ -38,6 +38,7 @@ class Faction:
     name: Names
     sheets: dict[str, UnitSheet]
     lists: dict[str, Roster]  # ready-made rosters by name
+    nicknames: tuple[str, ...] = ()  # what players also call it ("гвардия")
 
 
 # -- loading -----------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def read_faction(path: Path) -> tuple[Faction | None, list[CodexError]]:
             text = messages.roster_problem(problem, "en", sheets)
             errors.append(CodexError(file, f"list {ready.name}", "units", text))
         lists[ready.name] = roster
-    faction = Faction(data.faction, _names(data.name), sheets, lists)
+    faction = Faction(data.faction, _names(data.name), sheets, lists, tuple(data.nicknames))
     return (None if errors else faction), errors
 
 
@@ -256,4 +257,5 @@ def _sheet(faction: str, s: SheetModel) -> UnitSheet:
         open_topped=s.open_topped,
         rules=frozenset(s.rules),
         options=tuple(_option(o) for o in s.options),
+        nicknames=tuple(s.nicknames),
     )

@@ -31,6 +31,7 @@ from vahalite_bot.rules.sheets import BASE_RANGE, Slot, SpecialRule, UnitType, W
 NAME_SEPARATORS = "+>[]"
 SHEETS_PER_FACTION = (12, 18)  # CODEX.md
 MAX_OPTIONS = 2  # A5
+MAX_NICKNAMES = 6
 # E7 / G3: these types lose strength through their damaged profile, not by losing models ...
 NEEDS_DAMAGED_PROFILE = frozenset(
     {UnitType.VEHICLE, UnitType.WALKER, UnitType.SKIMMER, UnitType.FLYER}
@@ -180,6 +181,8 @@ class SheetModel(_Table):
     open_topped: StrictBool = False
     rules: list[Rule] = []
     options: Annotated[list[OptionModel], Field(max_length=MAX_OPTIONS)] = []
+    # What players call the unit besides its names ("босс" for a Warboss): read in orders.
+    nicknames: Annotated[list[Text], Field(max_length=MAX_NICKNAMES)] = []
 
     @model_validator(mode="after")
     def _valid(self) -> Self:
@@ -265,6 +268,8 @@ class ListModel(_Table):
 class FactionModel(_Table):
     faction: Id
     name: NamesModel
+    # What players call the faction besides its names ("гвардия"): read when choosing one.
+    nicknames: Annotated[list[Text], Field(max_length=MAX_NICKNAMES)] = []
     # The training factions (demo/) are deliberately small; real codexes follow CODEX.md.
     training: StrictBool = False
     # Arrays of tables in TOML, so singular there: [[sheet]], [[list]].
@@ -297,6 +302,16 @@ class FactionModel(_Table):
                     other = option_names.setdefault(fold(name), option.id)
                     if other != option.id:
                         raise fail(f"two options are named {name!r}", f"sheet[{index}].options")
+        # Orders read nicknames as names: one may be neither a name nor another's nickname.
+        for index, sheet in enumerate(self.sheets):
+            own = {fold(sheet.name.ru), fold(sheet.name.en)}
+            for nickname in sheet.nicknames:
+                other = seen_names.setdefault(fold(nickname), sheet.id)
+                if other != sheet.id or fold(nickname) in own:
+                    what = "a name" if other == sheet.id else f"a name of {other!r}"
+                    raise fail(
+                        f"nickname {nickname!r} is already {what}", f"sheet[{index}].nicknames"
+                    )
 
     def _check_coverage(self) -> None:
         low, high = SHEETS_PER_FACTION

@@ -3,9 +3,11 @@ language as the Discord bot (``python bot.py --console``).
 
 - ``game``: the session (new or resumed game, the prompt loop, the automatic player);
 - ``lobby``: points limit and armies; ``seats``: who plays each side;
-- ``narrate``: events with all their dice; ``board``: the board as Unicode text;
-  ``views``: status, army, odds and what to type next; ``pictures``: the PNG of each change;
-- ``terminal``: lines in, text out, colours only on a terminal.
+- ``pictures``: the PNG of each change; ``terminal``: lines in, text out, colours only on a
+  terminal.
+
+What it says (the narration, the text board, status, odds, hints) comes from
+``vahalite_bot.present``, which the Discord adapter shares.
 """
 
 from __future__ import annotations

@@ -22,42 +22,56 @@ from vahalite_bot.app import (
 )
 from vahalite_bot.app.results import LOBBY
 from vahalite_bot.codex.loader import Faction
-from vahalite_bot.console.board import board_text
-from vahalite_bot.console.hints import hint_text
+from vahalite_bot.console.keys import KEYS
 from vahalite_bot.console.lobby import Lobby
-from vahalite_bot.console.narrate import Narrator
 from vahalite_bot.console.options import ConsoleOptions, auto_rng
-from vahalite_bot.console.pictures import boards_dir, write_board
+from vahalite_bot.console.pictures import board_file, boards_dir, database_tag, write_board
 from vahalite_bot.console.seats import CHANNEL, OWNER, Seats, make_player
 from vahalite_bot.console.terminal import Terminal
-from vahalite_bot.console.text import say
-from vahalite_bot.console.views import army_text, odds_text, status_text
 from vahalite_bot.console.words import Quit, is_quit
 from vahalite_bot.i18n import translate
 from vahalite_bot.orders import (
     ArmyRequest,
     BoardRequest,
+    Examples,
     HelpRequest,
     LogRequest,
     OddsRequest,
     OrderError,
     Request,
+    RuleRequest,
     StatusRequest,
     Step,
     UndoRequest,
+    VerifyRequest,
     describe_refusal,
+    examples_for,
     help_text,
+    report_line,
     resolve,
     run_orders_async,
 )
 from vahalite_bot.orders.lexicon import YES_WORDS, fold
+from vahalite_bot.present.board import board_text
+from vahalite_bot.present.hints import hint_text
+from vahalite_bot.present.moments import state_at_turn_end
+from vahalite_bot.present.narrate import Narrator, is_moot
+from vahalite_bot.present.recap import recap_for, recap_text
+from vahalite_bot.present.rules import rule_reply
+from vahalite_bot.present.text import say
+from vahalite_bot.present.views import army_text, odds_text, status_text
+from vahalite_bot.render import render_turn
 from vahalite_bot.rules.actions import Advance, Resign
+from vahalite_bot.rules.dice import draw_word
 from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import AdvanceOffered, GameEnded, PlacementRequired, TurnEnded
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, PendingAdvance, Phase
 from vahalite_bot.selfplay.players import Player
+from vahalite_bot.verify import check_text
+from vahalite_bot.verify.export import export_to
+from vahalite_bot.verify.text import report_lines
 
 REFUSALS: tuple[type[Exception], ...] = (OrderError, IllegalAction, ServiceError)
 LOG_LINES = 10  # entries shown by a bare "log"
@@ -81,6 +95,7 @@ class ConsoleGame:
         self.seats = Seats.new(options.vs)
         self.players: dict[Side, Player] = {}
         self.folder = options.boards or boards_dir(options.database_url)
+        self.board_tag = database_tag(options.database_url)
         self.game_id = 0
         self.version = 0
         self.state: GameState | None = None
@@ -90,6 +105,9 @@ class ConsoleGame:
         self._result: list[str] = []  # the game's result, told after the last board
         self._changed: tuple[Outcome, GameState | None] | None = None  # a board to show
         self._last_board: GameState | None = None
+        self._last_side: Side | None = None  # whose orders were asked for last (hot-seat)
+        # The log entry each side's last recap started from: each recap is shown once.
+        self._recapped: dict[Side, int] = {}
 
     # == the whole session ======================================================================
     async def run(self) -> int:
@@ -127,12 +145,13 @@ class ConsoleGame:
             return None
 
     async def _abandon(self, game_id: int) -> None:
-        await self.service.ref_decide(game_id, OWNER, None)
+        await self.service.ref_decide(game_id, OWNER, None, key=KEYS.next())
         self.say(say(self.lang, "abandoned", game=game_id))
 
     async def _create(self) -> None:
         lang = self.lang
         self.say(self.paint(say(lang, "welcome"), "title"))
+        self.say(say(lang, "lang-hint"))
         if self.seats.vs is None:
             self.say(say(lang, "mode-hotseat"))
         else:
@@ -140,18 +159,27 @@ class ConsoleGame:
         self.say(say(lang, "quit-hint"))
         limits = self.service.scenarios["standard"].points_limits
         limit = self._lobby_view().ask_points(limits)
+        # K2: each side's word for the dice, drawn by the bot (docs/dice.md); a fixed
+        # --seed keeps its dice as they were, for the tests that replay a game from it.
+        words = {side: None if self.options.seed is not None else draw_word() for side in Side}
         created = await self.service.create_game(
             self.seats.actor(Side.SOUTH),
             CHANNEL,
             points_limit=limit,
             language=lang,
             deadline_hours=self.options.deadline_hours,
+            entropy=words[Side.SOUTH],
+            key=KEYS.next(),
         )
         self.game_id = created.game_id
-        await self.service.join(self.game_id, self.seats.actor(Side.NORTH))
+        await self.service.join(
+            self.game_id, self.seats.actor(Side.NORTH), entropy=words[Side.NORTH], key=KEYS.next()
+        )
         self.say(
             say(lang, "created", game=self.game_id, points=limit, commitment=created.commitment)
         )
+        if words[Side.SOUTH] is not None:
+            self.say(say(lang, "words", south=words[Side.SOUTH], north=words[Side.NORTH]))
 
     async def _resume(self, game_id: int) -> None:
         self.game_id = game_id
@@ -159,12 +187,13 @@ class ConsoleGame:
         self.seats = Seats.of_users({p.side: p.user for p in status.players})
         lang = self.lang
         self.say(self.paint(say(lang, "resumed", game=game_id), "title"))
+        self.say(say(lang, "lang-hint"))
         if self.seats.vs != self.options.vs:
             player = say(lang, "player-name", name=self.seats.vs or "none")
             self.say(say(lang, "resumed-mode", player=player))
         self.say(say(lang, "quit-hint"))
         if Side.NORTH not in {p.side for p in status.players}:
-            await self.service.join(game_id, self.seats.actor(Side.NORTH))
+            await self.service.join(game_id, self.seats.actor(Side.NORTH), key=KEYS.next())
 
     def _lobby_view(self) -> Lobby:
         return Lobby(self.service, self.terminal, self.lang, self.factions, self.seats)
@@ -201,11 +230,50 @@ class ConsoleGame:
             assert side is not None, "the service makes the roll-off itself"
             if self.seats.is_auto(side):
                 await self._auto(side)
+                await self._recap(side.other)  # what the automatic player did, in one place
                 continue
+            if self._hand_over(state, side):
+                await self._recap(side)
+                if self._last_board is not state:
+                    self.say(board_text(state, self.lang, self.paint, legend=False))
+                    self._last_board = state
             self._hint(state, side)
             line = self.ask(self._prompt(state, side))
             if line:
                 await self._orders(line, side)
+
+    def _hand_over(self, state: GameState, side: Side) -> bool:
+        """Hot-seat: when the other person takes the keyboard, say so; True if they did (the
+        caller then shows the recap of their opponent's turn and the board)."""
+        previous, self._last_side = self._last_side, side
+        if self.seats.vs is not None or state.phase is not Phase.PLAYING:
+            return False
+        if previous is None or previous is side:
+            return False
+        self.say(self.paint(say(self.lang, "handover", side=side.value), "title"))
+        return True
+
+    async def _recap(self, side: Side) -> None:
+        """Issue 11: at the start of ``side``'s turn, everything since its last turn ended,
+        as text and as one image of the whole turn, read from the game's log as the Discord
+        bot reads it. Once per turn: not again in the middle of it (a passenger placed in
+        the opponent's turn hands the keyboard over and back)."""
+        state = self.state
+        if state is None or state.phase is not Phase.PLAYING or state.active is not side:
+            return
+        recap = recap_for(await self.service.game_log(self.game_id), side)
+        if recap is None or self._recapped.get(side) == recap.since_seq:
+            return
+        self._recapped[side] = recap.since_seq
+        before, events = recap.before, recap.events
+        for line in recap_text(before, state, events, self.lang, self.paint):
+            self.say(line)
+        png = render_turn(before, state, events, names=self._names(), lang=self.lang)
+        path = board_file(self.folder, self.board_tag, self.game_id, self.version)
+        path = path.with_name(f"{path.stem}-turn.png")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+        self.say(self.paint(say(self.lang, "recap-picture", path=str(_shown_path(path))), "dim"))
 
     def _prompt(self, state: GameState, side: Side) -> str:
         name = translate(self.lang, f"side-{side.value}")
@@ -243,34 +311,48 @@ class ConsoleGame:
             if isinstance(resolved, Request):
                 await self._answer(resolved, state)
                 return state, None
+            if isinstance(resolved, Resign) and not self._confirm_resign(side):
+                self.say(say(self.lang, "resign-kept"))
+                return state, None
             if _declines_advance(state, side, resolved):
                 state = await self._stay(state, side)
                 again = resolve(step.order, state, side)
                 assert not isinstance(again, Request)  # the same order, a newer state
                 resolved = again
-            outcome = await self.service.act(self.game_id, self.seats.actor(side), resolved)
+            outcome = await self.service.act(
+                self.game_id, self.seats.actor(side), resolved, key=KEYS.next()
+            )
             self._show(outcome, state)
             return self._state_of(outcome), outcome
 
         report = await run_orders_async(self.state, side, line.replace(";", "\n"), step, REFUSALS)
         self._flush_board()  # once for the whole message, however many lines changed it
         for refused in report.refused:
-            reason = describe_refusal(refused.error, self.lang, _describe_service_error)
-            self.say(
-                self.paint(
-                    translate(self.lang, "orders-report-refused", line=refused.line, reason=reason),
-                    "bad",
-                )
+            reason = describe_refusal(
+                refused.error, self.lang, _describe_service_error, self._examples(report.state)
             )
+            self.say(self.paint(report_line(self.lang, "refused", refused.line, reason), "bad"))
         for skipped in report.skipped:
-            self.say(translate(self.lang, "orders-report-skipped", line=skipped))
+            self.say(report_line(self.lang, "skipped", skipped))
+
+    def _examples(self, state: GameState) -> Examples:
+        """Examples in help and refusals name this game's units, the acting side's own."""
+        side = acting_side(state) or Side.SOUTH
+        return examples_for(state, side)
+
+    def _confirm_resign(self, side: Side) -> bool:
+        """J4 ends the game at once: a typo or a joke must not, so the player confirms."""
+        answer = self.ask(say(self.lang, "resign-confirm", side=side.value))
+        return fold(answer) in YES_WORDS
 
     async def _stay(self, state: GameState, side: Side) -> GameState:
         """E10 declined: the player went on to another order instead of "advance"."""
         pending = state.pending[0]
         self.say(self.paint(say(self.lang, "advance-declined", unit=pending.unit), "dim"))
         stay = Advance(side, pending.unit, False)
-        outcome = await self.service.act(self.game_id, self.seats.actor(side), stay)
+        outcome = await self.service.act(
+            self.game_id, self.seats.actor(side), stay, key=KEYS.next()
+        )
         self._show(outcome, state)
         return self._state_of(outcome)
 
@@ -287,14 +369,18 @@ class ConsoleGame:
                 break
             before = self.state
             action = player.choose(before, auto_rng(self.options.seed, self.version))
-            outcome = await self.service.act(self.game_id, self.seats.actor(side), action)
+            outcome = await self.service.act(
+                self.game_id, self.seats.actor(side), action, key=KEYS.next()
+            )
             self._show(outcome, before)
         self._flush_board()
 
     async def _undo(self, side: Side, count: int) -> Outcome | None:
         """Take back this turn's own actions; with dice rolled, the opponent must agree."""
         try:
-            outcome = await self.service.undo(self.game_id, self.seats.actor(side), count)
+            outcome = await self.service.undo(
+                self.game_id, self.seats.actor(side), count, key=KEYS.next()
+            )
         except NotAllowed as error:
             if error.code != "undo_needs_consent":
                 raise
@@ -302,11 +388,15 @@ class ConsoleGame:
             if self.seats.is_auto(other):
                 self.say(say(self.lang, "auto-declines-undo"))
                 return None
-            await self.service.request_undo(self.game_id, self.seats.actor(side), count)
+            await self.service.request_undo(
+                self.game_id, self.seats.actor(side), count, key=KEYS.next()
+            )
             question = say(self.lang, "undo-consent", side=other.value, asker=side.value)
             answer = self.ask(question)
             accept = fold(answer) in YES_WORDS
-            outcome = await self.service.answer_undo(self.game_id, self.seats.actor(other), accept)
+            outcome = await self.service.answer_undo(
+                self.game_id, self.seats.actor(other), accept, key=KEYS.next()
+            )
         self._show(outcome, self.state)
         return outcome
 
@@ -324,8 +414,12 @@ class ConsoleGame:
                 self.say(odds_text(state, unit, target, weapons, lang, paint))
             case LogRequest(count):
                 await self._log(count or LOG_LINES, state)
+            case VerifyRequest():
+                await self._verify()
+            case RuleRequest(rule_id):
+                self.say(rule_reply(lang, rule_id))
             case HelpRequest(topic):
-                self.say(help_text(lang, topic))
+                self.say(help_text(lang, topic, self._examples(state)))
                 if topic is None:
                     self.say(say(lang, "help-extra"))
 
@@ -340,6 +434,18 @@ class ConsoleGame:
             for text in told:
                 if text:
                     self.say("  " + text)
+            if line.dice:  # K2: each die by its position, to check one by hand (docs/dice.md)
+                dice = " ".join(f"#{d.position}={d.value}" for d in line.dice)
+                self.say(self.paint("  " + say(self.lang, "log-dice", dice=dice), "dim"))
+
+    async def _verify(self) -> None:
+        """K2: the game's log written to a file and checked as anyone can check it."""
+        path = self.folder.parent / "logs" / f"game-{self.game_id}.jsonl"
+        await export_to(self.service, self.game_id, path)
+        report = check_text(path.read_text(encoding="utf-8"))
+        for line in report_lines(report, self.lang):
+            self.say(line)
+        self.say(self.paint(say(self.lang, "verify-file", path=str(_shown_path(path))), "dim"))
 
     # == showing what happened ==================================================================
     def _show(self, outcome: Outcome, before: GameState | None) -> None:
@@ -356,8 +462,11 @@ class ConsoleGame:
                 state.units[event.unit].side
             ):
                 continue  # the automatic player decides at once; what it chose is told
+            if is_moot(event, outcome.events):
+                continue  # the game ended with this command: there is nothing to decide
             if isinstance(event, TurnEnded) and before is not None:
-                self._flush_board(before)  # the turn's last picture, before the next begins
+                # The turn's last picture, before the next begins, with the SPs it took.
+                self._flush_board(state_at_turn_end(before, outcome.events))
             told = self.narrator.event(event, state)
             if isinstance(event, GameEnded):
                 self._result = told
@@ -387,7 +496,15 @@ class ConsoleGame:
         self._last_board = state
         names = self._names()
         path = write_board(
-            self.folder, self.game_id, number, state, events, before, names, self.lang
+            self.folder,
+            self.game_id,
+            number,
+            state,
+            events,
+            before,
+            names,
+            self.lang,
+            tag=self.board_tag,
         )
         self.say(self.paint(say(self.lang, "picture", path=str(_shown_path(path))), "dim"))
 

@@ -11,11 +11,12 @@ from vahalite_bot.codex.armylist import ArmyListError, format_army, parse_army
 from vahalite_bot.codex.loader import Faction, all_sheets
 from vahalite_bot.codex.messages import roster_problem
 from vahalite_bot.codex.schema import fold
+from vahalite_bot.console.keys import KEYS
 from vahalite_bot.console.seats import Seats
 from vahalite_bot.console.terminal import Terminal
-from vahalite_bot.console.text import say, side_name
 from vahalite_bot.console.words import Quit, is_quit
 from vahalite_bot.orders.lexicon import YES_WORDS
+from vahalite_bot.present.text import say, side_name
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 
@@ -110,10 +111,10 @@ class Lobby:
             number = int(line)
             return chosen[number - 1] if 1 <= number <= len(chosen) else None
         key = fold(line)
-        exact = [f for f in chosen if key in (fold(f.name.ru), fold(f.name.en), f.id)]
+        exact = [f for f in chosen if key in {*_names_of(f), f.id}]
         if exact:
             return exact[0]
-        starts = [f for f in chosen if fold(f.name.get(self.lang)).startswith(key)]
+        starts = [f for f in chosen if any(name.startswith(key) for name in _names_of(f))]
         return starts[0] if len(starts) == 1 else None
 
     def _pasted(self) -> Army | None:
@@ -137,7 +138,9 @@ class Lobby:
     async def _submit(self, game_id: int, side: Side, roster: Roster, limit: int) -> Outcome | None:
         lang = self.lang
         try:
-            outcome = await self.service.submit_army(game_id, self.seats.actor(side), roster)
+            outcome = await self.service.submit_army(
+                game_id, self.seats.actor(side), roster, key=KEYS.next()
+            )
         except RosterRejected as error:
             self.terminal.say(say(lang, "army-rejected"))
             names = {f.id: f.name.get(lang) for f in self.factions.values()}
@@ -164,3 +167,9 @@ class Lobby:
             )
         )
         return outcome
+
+
+def _names_of(faction: Faction) -> set[str]:
+    """Every name a player may choose the faction by, folded: both languages' and the
+    nicknames the codex gives (``гвардия``)."""
+    return {fold(name) for name in (faction.name.ru, faction.name.en, *faction.nicknames)}

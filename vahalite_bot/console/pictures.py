@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,22 @@ def boards_dir(database_url: str) -> Path:
     return DEFAULT_DIR
 
 
+def database_tag(database_url: str) -> str:
+    """A short name for the database, part of every image's file name.
+
+    Game numbers restart in every database, so ``game-1-0007.png`` of a PostgreSQL game
+    replaced the SQLite game's (issue 12); eight hex digits of the URL's hash tell them
+    apart (and keep any password in the URL out of the file name).
+    """
+    return hashlib.sha256(database_url.encode()).hexdigest()[:8]
+
+
+def board_file(folder: Path, tag: str, game_id: int, number: int) -> Path:
+    """``game-<tag>-<game>-<version>.png``: one file per database, game and version."""
+    prefix = f"game-{tag}-" if tag else "game-"
+    return folder / f"{prefix}{game_id}-{number:04d}.png"
+
+
 def write_board(
     folder: Path,
     game_id: int,
@@ -60,10 +77,11 @@ def write_board(
     before: GameState | None,
     names: Mapping[Side, str],
     lang: str,
+    tag: str = "",
 ) -> Path:
     drawn = [e for e in events if isinstance(e, _DRAWN)]
     png = render_board(state, events=drawn, before=before, names=names, lang=lang)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"game-{game_id}-{number:04d}.png"
+    path = board_file(folder, tag, game_id, number)
     path.write_bytes(png)
     return path

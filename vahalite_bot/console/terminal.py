@@ -11,11 +11,9 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable
 from typing import TextIO
 
-# A painter takes a text and a style name and returns the text to print.
-Paint = Callable[[str, str], str]
+from vahalite_bot.present.paint import Paint, plain
 
 _RESET = "\x1b[0m"
 STYLES = {
@@ -33,10 +31,6 @@ STYLES = {
     "good": "\x1b[32m",
     "dice": "\x1b[1;33m",
 }
-
-
-def plain(text: str, style: str) -> str:
-    return text
 
 
 def ansi(text: str, style: str) -> str:

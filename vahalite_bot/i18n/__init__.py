@@ -30,6 +30,24 @@ _NAMED_VALUES = {
 }
 
 
+# Fluent refuses to format a placeable longer than 1000 characters (an error, which
+# translate() raises): every text argument is cut below that, so no input can crash a reply.
+MAX_ARGUMENT = 900
+# What a player typed is echoed back at most this long (a 3000-character line is shown as
+# its start and an ellipsis): enough to recognise it, short enough for one chat line.
+ECHO_LIMIT = 60
+ELLIPSIS = "…"
+# Numbers beyond this are shown as text: Babel's number formatting fails on huge ones.
+MAX_NUMBER = 10**15
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to at most ``limit`` characters, an ellipsis marking the cut."""
+    if len(text) <= limit:
+        return text
+    return text[: max(limit - len(ELLIPSIS), 0)].rstrip() + ELLIPSIS
+
+
 class MissingMessage(KeyError):
     """A message id that the catalogue does not have."""
 
@@ -60,16 +78,30 @@ def translate(lang: str, message_id: str, **args: Any) -> str:
     message = catalogue.get_message(message_id)
     if message.value is None:
         raise MissingMessage(f"{lang}: {message_id} has no value")
-    text, errors = catalogue.format_pattern(message.value, args)
+    safe = {key: _safe(value) for key, value in args.items()}
+    text, errors = catalogue.format_pattern(message.value, safe)
     if errors:
         raise MissingMessage(f"{lang}: {message_id}: {errors[0]}")
     return str(text)
 
 
+def _safe(value: Any) -> Any:
+    """An argument Fluent formats without failing: long text cut, huge numbers as text."""
+    if isinstance(value, str):
+        return shorten(value, MAX_ARGUMENT)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        return shorten(str(value), ECHO_LIMIT)  # Babel cannot format one this long
+    return value
+
+
 def describe_error(error: IllegalAction, lang: str) -> str:
-    """A refusal a player can read: the rule ID and the reason, in the player's language."""
+    """A refusal a player can read: the rule ID and the reason, in the player's language.
+
+    The rule is written out ("(rule C2)"), never bare in brackets: "[C2]" reads as a cell.
+    """
     args = localised_args(error.params, lang)
-    return f"[{error.rule}] {translate(lang, 'error-' + error.code, **args)}"
+    reason = translate(lang, "error-" + error.code, **args)
+    return translate(lang, "rule-reference", rule=error.rule, reason=reason)
 
 
 def localised_args(params: Mapping[str, Any], lang: str) -> dict[str, Any]:

@@ -13,6 +13,7 @@ reports what applied and what did not (``runner``); ``text`` turns refusals, hel
 report into the player's language.
 """
 
+from vahalite_bot.orders.examples import Examples, examples_for
 from vahalite_bot.orders.model import (
     AdvanceOrder,
     ArmyOrder,
@@ -34,12 +35,14 @@ from vahalite_bot.orders.model import (
     Ref,
     ResignOrder,
     RollOffOrder,
+    RuleOrder,
     SPOrder,
     StatusOrder,
     Suggestion,
     TerrainOrder,
     UndoOrder,
     Verb,
+    VerifyOrder,
 )
 from vahalite_bot.orders.parser import parse_line, parse_message, split_lines
 from vahalite_bot.orders.requests import (
@@ -50,8 +53,10 @@ from vahalite_bot.orders.requests import (
     OddsRequest,
     Request,
     Resolved,
+    RuleRequest,
     StatusRequest,
     UndoRequest,
+    VerifyRequest,
 )
 from vahalite_bot.orders.resolver import resolve
 from vahalite_bot.orders.runner import (
@@ -63,7 +68,13 @@ from vahalite_bot.orders.runner import (
     run_orders,
     run_orders_async,
 )
-from vahalite_bot.orders.text import describe, describe_refusal, describe_report, help_text
+from vahalite_bot.orders.text import (
+    describe,
+    describe_refusal,
+    describe_report,
+    help_text,
+    report_line,
+)
 
 __all__ = [
     "AdvanceOrder",
@@ -78,6 +89,7 @@ __all__ = [
     "DisembarkOrder",
     "EmbarkOrder",
     "EndTurnOrder",
+    "Examples",
     "HelpOrder",
     "HelpRequest",
     "LogOrder",
@@ -96,6 +108,8 @@ __all__ = [
     "ResignOrder",
     "Resolved",
     "RollOffOrder",
+    "RuleOrder",
+    "RuleRequest",
     "SPOrder",
     "StatusOrder",
     "StatusRequest",
@@ -105,13 +119,17 @@ __all__ = [
     "UndoOrder",
     "UndoRequest",
     "Verb",
+    "VerifyOrder",
+    "VerifyRequest",
     "describe",
     "describe_refusal",
     "describe_report",
     "engine_step",
+    "examples_for",
     "help_text",
     "parse_line",
     "parse_message",
+    "report_line",
     "resolve",
     "run_orders",
     "run_orders_async",

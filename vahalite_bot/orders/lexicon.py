@@ -13,6 +13,7 @@ as ``V`` by its sound: the look is what a player copies from the board's labels.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 
 from vahalite_bot.orders.model import Verb
@@ -73,6 +74,8 @@ _VERBS: dict[Verb, tuple[str, ...]] = {
     ),
     Verb.ADVANCE: _words("advance", "вперед, занять, займи, продвинуться, продвинься"),
     Verb.RESIGN: _words("resign, surrender, concede, gg", "сдаюсь, сдаться, сдача"),
+    Verb.RULE: _words("rule, rules", "правило, правила"),
+    Verb.VERIFY: _words("verify, proof", "проверка, проверить, проверь"),
 }
 
 # Words that are a verb with a fixed mode or argument.
@@ -122,6 +125,8 @@ VERB_WORD: Mapping[str, Mapping[Verb, str]] = {
         Verb.DEPLOY: "расстановка",
         Verb.ADVANCE: "вперед",
         Verb.RESIGN: "сдаюсь",
+        Verb.RULE: "правило",
+        Verb.VERIFY: "проверка",
     },
 }
 
@@ -189,6 +194,19 @@ def terrain_kind(word: str) -> TerrainKind | None:
     """The one kind a terrain word (or a unique prefix of one) names, else None."""
     kinds = {TERRAIN_WORDS[name] for name in terrain_words(word)}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+# -- near misses -------------------------------------------------------------------------
+# How alike a typo and a word must be (difflib's ratio) to be offered back.
+NEAR = 0.75
+
+
+def near_words(typed: str, *, terrain: bool) -> list[str]:
+    """The order words (and, with ``terrain``, the terrain words) ``typed`` nearly is."""
+    words = [w for w in VERBS if " " not in w and len(w) > 1]
+    if terrain:
+        words += list(TERRAIN_WORDS)
+    return difflib.get_close_matches(typed, words, n=3, cutoff=NEAR)
 
 
 # -- cells -------------------------------------------------------------------------------

@@ -48,6 +48,8 @@ class Verb(StrEnum):
     DEPLOY = "deploy"
     ADVANCE = "advance"
     RESIGN = "resign"
+    RULE = "rule"
+    VERIFY = "verify"
 
 
 @dataclass(frozen=True)
@@ -192,6 +194,18 @@ class ResignOrder:
     pass
 
 
+@dataclass(frozen=True)
+class RuleOrder:
+    """A rule of the rules reference by its ID (``rule E8``); None: the list of IDs."""
+
+    rule_id: str | None = None
+
+
+@dataclass(frozen=True)
+class VerifyOrder:
+    """K2: check every die of the game from its exported log (docs/dice.md)."""
+
+
 Order = (
     MoveOrder
     | AttackOrder
@@ -212,6 +226,8 @@ Order = (
     | DeployOrder
     | AdvanceOrder
     | ResignOrder
+    | RuleOrder
+    | VerifyOrder
 )
 
 

@@ -24,6 +24,8 @@ setup                   ``roll``; ``first`` / ``second`` (``deploy first``); ``t
 decisions               ``advance`` [yes|no], ``stay``; a wrecked transport's passenger is
                         placed with ``deploy``/``place`` (``place tac1 C3``)
 ``resign``              no arguments
+``rule``                ``rule E8`` / ``правило Е8`` (a rule of the rules reference), ``rule``
+                        alone lists the rules' IDs
 ======================  =================================================================
 
 Without a verb (as forum posts were written):
@@ -45,6 +47,7 @@ Any text at all gives an ``Order`` or an ``OrderSyntaxError``; nothing here rais
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Sequence
 
 from vahalite_bot.orders import lexicon
@@ -68,12 +71,14 @@ from vahalite_bot.orders.model import (
     Ref,
     ResignOrder,
     RollOffOrder,
+    RuleOrder,
     SPOrder,
     StatusOrder,
     Suggestion,
     TerrainOrder,
     UndoOrder,
     Verb,
+    VerifyOrder,
 )
 from vahalite_bot.orders.tokens import Kind, Token, tokenize
 from vahalite_bot.rules.geometry import Cell
@@ -96,8 +101,23 @@ def _fail(code: str, suggestions: tuple[Suggestion, ...] = (), **params: object)
 # -- the entry points --------------------------------------------------------------------
 def split_lines(text: str) -> list[str]:
     """The lines of a message that carry an order: lines of nothing but spaces, dashes or
-    punctuation (a ``---`` separator) go."""
-    return [line.strip() for line in text.splitlines() if _carries_words(tokenize(line))]
+    punctuation (a ``---`` separator) go. ``;`` separates orders as a new line does, and so
+    does a comma between orders (``cover D3, height B2``)."""
+    lines = text.replace(";", "\n").splitlines()
+    kept = [line.strip() for line in lines if _carries_words(tokenize(line))]
+    return [part for line in kept for part in _comma_orders(line)]
+
+
+def _comma_orders(line: str) -> list[str]:
+    """``укрытие D3, высота B2``: a line that does not read as one order but whose parts
+    between commas each do is several orders. (A comma inside one order, ``attack tac1 kab1
+    1, 2``, leaves the line whole: it reads as it is.)"""
+    if "," not in line or not isinstance(parse_line(line), OrderSyntaxError):
+        return [line]
+    parts = [part.strip() for part in line.split(",") if _carries_words(tokenize(part))]
+    if len(parts) < 2 or any(isinstance(parse_line(p), OrderSyntaxError) for p in parts):
+        return [line]
+    return parts
 
 
 def _carries_words(tokens: list[Token]) -> bool:
@@ -340,6 +360,21 @@ def _army(args: list[Token], word: str) -> Parsed:
     return ArmyOrder(enemy=bool(words & lexicon.ENEMY_WORDS))
 
 
+def _rule(args: list[Token], word: str) -> Parsed:
+    """One rule ID, however typed: ``E8``, ``e8``, ``Е8`` (Cyrillic), ``E 8``."""
+    words = [t for t in args if t.kind is not Kind.QUESTION and not _is_link(t)]
+    if not words:
+        return RuleOrder()
+    typed = "".join(t.text for t in words)
+    rule_id = lexicon.latin_letters(typed).upper()
+    if not _RULE_ID.fullmatch(rule_id):
+        raise _fail("bad_rule_id", word=" ".join(t.text for t in words), verb=Verb.RULE)
+    return RuleOrder(rule_id)
+
+
+_RULE_ID = re.compile(r"[A-Z][0-9]{1,2}")
+
+
 def _advance(args: list[Token], word: str) -> Parsed:
     _no_more(args, Verb.ADVANCE, allowed=lexicon.YES_WORDS | lexicon.NO_WORDS)
     said = {t.text for t in args}
@@ -369,6 +404,8 @@ _ARGUMENTS: dict[Verb, Callable[[list[Token], str], Parsed]] = {
     Verb.DEPLOY: _deploy,
     Verb.ADVANCE: _advance,
     Verb.RESIGN: _bare(ResignOrder(), Verb.RESIGN),
+    Verb.RULE: _rule,
+    Verb.VERIFY: _bare(VerifyOrder(), Verb.VERIFY),
 }
 
 

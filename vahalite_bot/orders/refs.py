@@ -6,11 +6,11 @@ In this order, the first that finds anything decides:
    read as Latin, so ``тас1`` works too);
 2. a cell (``C2``): the unit standing there, so a transport rather than its passenger,
    except for ``disembark``, which wants the passenger;
-3. the name, Russian or English, word by word: the full name, else each typed word the
-   start of the name's word in the same place (``tac sq``, ``такт``), else the same with
-   Russian case endings tolerated (``тактическому отделению``, ``хищника``, ``рабов``),
-   else the same two tests from any word of the name on (``warriors`` for Kabalite
-   Warriors, ``кабала``).
+3. the name, Russian or English, or a nickname the codex gives (``босс``), word by word:
+   the full name, else each typed word the start of the name's word in the same place
+   (``tac sq``, ``такт``), else the same with Russian case endings tolerated
+   (``тактическому отделению``, ``хищника``, ``рабов``), else the same two tests from
+   any word of the name on (``warriors`` for Kabalite Warriors, ``кабала``).
 
 Within a step, several matches are narrowed to the side the order prefers (the player's
 own units for the one acting, the opponent's for a target); still several is a refusal
@@ -95,11 +95,12 @@ def _one(ref: Ref, units: list[UnitState], prefer: Side | None) -> UnitState:
 
 
 def _name_words(unit: UnitState) -> list[list[str]]:
-    """The words of the unit's names, without the link words the parser drops from refs."""
-    names = unit.sheet.name
+    """The words of the unit's names and nicknames (``босс``), without the link words the
+    parser drops from refs."""
+    sheet = unit.sheet
     return [
         [word for word in _WORD.findall(fold(name)) if word not in LINK_WORDS]
-        for name in (names.ru, names.en)
+        for name in (sheet.name.ru, sheet.name.en, *sheet.nicknames)
     ]
 
 

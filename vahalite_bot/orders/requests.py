@@ -48,6 +48,18 @@ class HelpRequest:
 
 
 @dataclass(frozen=True)
+class RuleRequest:
+    """The text of rule ``rule_id`` (``E8``, as typed, normalised); None: every rule's ID."""
+
+    rule_id: str | None = None
+
+
+@dataclass(frozen=True)
+class VerifyRequest:
+    """K2: check every die of the game from its exported log (docs/dice.md)."""
+
+
+@dataclass(frozen=True)
 class UndoRequest:
     """Take back the player's own last ``count`` actions (the service decides if it may)."""
 
@@ -62,5 +74,7 @@ Request = (
     | LogRequest
     | HelpRequest
     | UndoRequest
+    | RuleRequest
+    | VerifyRequest
 )
 Resolved = Action | Request

@@ -13,6 +13,10 @@ Decisions:
   (terrain, occupied, full transport), ``path_too_long`` with the real distance when only
   Maneuverability is short, an enemy on the cell is answered with the attack to type
   instead, and otherwise ``no_path`` lists the cells the unit can reach.
+* "Only Maneuverability is short" means the straight way (a shortest orthogonal path): a
+  cell two steps away behind an enemy is "blocked by the enemy at C3", not "that path is
+  4" for a detour the player never meant (issue 12); a cell farther than M gets its real
+  distance as the length.
 * When the unit may not move at all now (not your turn, moved already, attacks begun, a
   decision pending), the move goes to the engine unchanged, so that its reason is given.
 * A passenger waiting to be placed after its transport's wreck (H5) is placed by the
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from vahalite_bot.orders.lexicon import near_words
 from vahalite_bot.orders.model import (
     AdvanceOrder,
     ArmyOrder,
@@ -44,11 +49,13 @@ from vahalite_bot.orders.model import (
     Ref,
     ResignOrder,
     RollOffOrder,
+    RuleOrder,
     SPOrder,
     StatusOrder,
     Suggestion,
     TerrainOrder,
     UndoOrder,
+    VerifyOrder,
 )
 from vahalite_bot.orders.refs import describe_units, find_unit
 from vahalite_bot.orders.requests import (
@@ -58,8 +65,10 @@ from vahalite_bot.orders.requests import (
     LogRequest,
     OddsRequest,
     Resolved,
+    RuleRequest,
     StatusRequest,
     UndoRequest,
+    VerifyRequest,
 )
 from vahalite_bot.rules import combat, movement
 from vahalite_bot.rules.actions import (
@@ -103,8 +112,10 @@ def resolve(order: Order, state: GameState, side: Side) -> Resolved:
                 raise IllegalAction("E10", "nothing_pending")
             return Advance(side, state.pending[0].unit, order.accept)
         case TerrainOrder():
+            _on_board(state, order.cell, "B3")
             return PlaceTerrain(side, order.kind, order.cell)
         case SPOrder():
+            _on_board(state, order.cell, "B4")
             return PlaceSP(side, order.cell)
         case DeployOrderChoice():
             return ChooseDeployOrder(side, order.first)
@@ -126,11 +137,15 @@ def resolve(order: Order, state: GameState, side: Side) -> Resolved:
             return LogRequest(order.count)
         case HelpOrder():
             return HelpRequest(order.topic)
+        case RuleOrder():
+            return RuleRequest(order.rule_id)
+        case VerifyOrder():
+            return VerifyRequest()
 
 
 # -- moving ------------------------------------------------------------------------------
 def _move(order: MoveOrder, state: GameState, side: Side) -> Move | PlacePassenger:
-    unit = find_unit(state, order.unit, side)
+    unit = _mover(state, order.unit, side)
     path = order.path
     if len(path) == 1:
         placing = _placing(state, unit)
@@ -140,6 +155,22 @@ def _move(order: MoveOrder, state: GameState, side: Side) -> Move | PlacePasseng
     if path[0] == state.position(unit):
         path = path[1:]
     return Move(side, unit.id, path)
+
+
+def _mover(state: GameState, ref: Ref, side: Side) -> UnitState:
+    """The unit a move names. ``укрыте C3`` reads as a move of a unit "укрыте": when no unit
+    is called so but an order or (while terrain is placed) a terrain word nearly is, the
+    refusal offers those words first, not only the nearest units."""
+    try:
+        return find_unit(state, ref, side)
+    except OrderError as error:
+        if error.code != "unknown_unit" or ref.cell is not None:
+            raise
+        words = near_words(ref.text, terrain=state.phase is Phase.TERRAIN)
+        if not words:
+            raise
+        suggestions = tuple(Suggestion(w) for w in words) + error.suggestions
+        raise OrderError("unknown_word", suggestions, word=ref.text) from None
 
 
 def _embark(order: EmbarkOrder, state: GameState, side: Side) -> Move:
@@ -201,11 +232,51 @@ def _move_to(state: GameState, side: Side, unit: UnitState, cell: Cell) -> Move:
     if unit.embarked_in is not None:
         return Move(side, unit.id, (cell,))  # H3: the engine says why this step is wrong
     _check_end(state, unit, cell)
-    longer = _relaxed(state, unit).get(cell)
-    if longer is not None:
-        return Move(side, unit.id, longer.path)  # D1: the engine reports the length
+    if _relaxed(state, unit).get(cell) is not None:
+        # Some way exists, only longer than M: the reason is the straight way's, a blocker
+        # on it or its length (D6), never the length of a detour the player did not mean.
+        return Move(side, unit.id, _straight_path(state, unit, cell))
     reach = sorted(movement.reachable(state, unit))
     raise OrderError("no_path", _cells(reach), unit=unit.id, cell=cell.name)
+
+
+def _straight_path(state: GameState, unit: UnitState, cell: Cell) -> tuple[Cell, ...]:
+    """The way the player meant: a shortest orthogonal path, the one that gets furthest
+    before something blocks it (columns first on a tie), for the engine to refuse.
+
+    Longer than M, the engine names its real length; within M, every such path is blocked
+    (else ``reachable`` would have found one), and the engine names the blocker.
+    """
+    start = state.position(unit)
+    assert start is not None
+    paths = _monotone_paths(start, cell)
+    if len(paths[0]) > unit.sheet.maneuverability:
+        return paths[0]
+    return max(paths, key=lambda path: _clear_steps(state, unit, path))
+
+
+def _monotone_paths(start: Cell, end: Cell) -> list[tuple[Cell, ...]]:
+    """Every shortest orthogonal path from ``start`` to ``end``, columns-first ones first."""
+    dcol = 1 if end.col > start.col else -1
+    drow = 1 if end.row > start.row else -1
+    if start == end:
+        return [()]
+    found: list[tuple[Cell, ...]] = []
+    if start.col != end.col:
+        step = Cell(start.col + dcol, start.row)
+        found += [(step, *rest) for rest in _monotone_paths(step, end)]
+    if start.row != end.row:
+        step = Cell(start.col, start.row + drow)
+        found += [(step, *rest) for rest in _monotone_paths(step, end)]
+    return found
+
+
+def _clear_steps(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> int:
+    """How many steps of ``path`` the unit can take before one is blocked (D2, D3)."""
+    for index, step in enumerate(path):
+        if movement.step_problem(state, unit, step) is not None:
+            return index
+    return len(path)
 
 
 def _check_end(state: GameState, unit: UnitState, cell: Cell) -> None:
@@ -259,9 +330,16 @@ def _deploy(order: DeployOrder, state: GameState, side: Side) -> Deploy | PlaceP
     return Deploy(side, unit.id, cell)
 
 
+def _on_board(state: GameState, cell: Cell, rule: str) -> None:
+    """A setup cell off the board (``cover Z9``) is off the board, not "not in your half"."""
+    if not state.scenario.on_board(cell):
+        raise IllegalAction(rule, "off_board", cell=cell.name)
+
+
 def _place_cell(state: GameState, at: Ref, side: Side) -> Cell:
     """A cell as typed, or the cell of the unit named (a transport to start embarked in)."""
     if at.text.replace(" ", "") not in state.units and at.cell is not None:
+        _on_board(state, at.cell, "B5")
         return at.cell
     transport = find_unit(state, at, side)
     cell = transport.cell

@@ -15,6 +15,8 @@ Decisions:
   first refusal (``OrderError``, ``IllegalAction`` or any type in ``refusals``) stops the
   run: the report lists what applied, the refused line with its reason, and the lines not
   tried. Any other exception is a bug and propagates.
+* A message with text but no line that carries a word (``>``, ``→``, an emoji) is answered
+  with a refusal, ``no_order``: silence would look like the bot did not hear it.
 """
 
 from __future__ import annotations
@@ -139,6 +141,9 @@ def _read(
 ) -> tuple[list[str], list[Order], tuple[Refused, ...] | None]:
     text = message if isinstance(message, str) else "\n".join(message)
     lines = split_lines(text)
+    if not lines and text.strip():
+        said = " ".join(text.split())
+        return [], [], (Refused(said, OrderSyntaxError("no_order", line=said)),)
     parsed = [parse_line(line) for line in lines]
     unreadable = tuple(
         Refused(line, p)

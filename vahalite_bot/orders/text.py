@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from vahalite_bot.i18n import describe_error, localised_args, translate
+from vahalite_bot.i18n import describe_error, localised_args, shorten, translate
+from vahalite_bot.orders.examples import Examples
 from vahalite_bot.orders.lexicon import VERB_WORD
 from vahalite_bot.orders.model import OrderProblem, Suggestion, Verb
 from vahalite_bot.orders.runner import Report
@@ -17,7 +18,14 @@ from vahalite_bot.rules.errors import IllegalAction
 
 # Refusals whose message lists the choices itself (instead of "did you mean").
 _CHOICES = frozenset(
-    {"ambiguous_unit", "ambiguous_terrain", "which_transport", "which_cell", "no_path"}
+    {
+        "ambiguous_unit",
+        "ambiguous_terrain",
+        "which_transport",
+        "which_cell",
+        "no_path",
+        "unknown_word",
+    }
 )
 
 HELP_TOPICS = (
@@ -40,15 +48,25 @@ HELP_TOPICS = (
     Verb.DEPLOY,
     Verb.ADVANCE,
     Verb.RESIGN,
+    Verb.RULE,
+    Verb.VERIFY,
 )
 
 Describer = Callable[[Exception, str], str]
 
 
-def describe(problem: OrderProblem, lang: str) -> str:
-    """An order refused before the engine: why, and what to type instead."""
-    args: dict[str, Any] = {
-        key: VERB_WORD[lang][value] if isinstance(value, Verb) else value
+def describe(problem: OrderProblem, lang: str, examples: Examples | None = None) -> str:
+    """An order refused before the engine: why, and what to type instead (the example
+    naming units of ``examples``, the player's game)."""
+    shown = examples or Examples()
+    # Text parameters echo what the player typed: shortened, so a pasted page stays a line.
+    args: dict[str, Any] = shown.args(lang)
+    args |= {
+        key: VERB_WORD[lang][value]
+        if isinstance(value, Verb)
+        else shorten(value)
+        if isinstance(value, str)
+        else value
         for key, value in problem.params.items()
     }
     args = localised_args(args, lang)
@@ -59,14 +77,19 @@ def describe(problem: OrderProblem, lang: str) -> str:
         text += " " + translate(lang, "orders-did-you-mean", options=args["options"])
     verb = problem.params.get("verb")
     if isinstance(verb, Verb):
-        text += " " + translate(lang, "orders-for-example", example=example(lang, verb))
+        text += " " + translate(lang, "orders-for-example", example=example(lang, verb, shown))
     return text
 
 
-def describe_refusal(error: Exception, lang: str, other: Describer | None = None) -> str:
+def describe_refusal(
+    error: Exception,
+    lang: str,
+    other: Describer | None = None,
+    examples: Examples | None = None,
+) -> str:
     """Any refusal a report holds; ``other`` describes the caller's own error types."""
     if isinstance(error, OrderProblem):
-        return describe(error, lang)
+        return describe(error, lang, examples)
     if isinstance(error, IllegalAction):
         return describe_error(error, lang)
     if other is not None:
@@ -74,38 +97,49 @@ def describe_refusal(error: Exception, lang: str, other: Describer | None = None
     return str(error)
 
 
-def example(lang: str, verb: Verb) -> str:
-    return translate(lang, f"orders-example-{verb.value}")
+def example(lang: str, verb: Verb, examples: Examples | None = None) -> str:
+    return translate(lang, f"orders-example-{verb.value}", **(examples or Examples()).args(lang))
 
 
-def help_text(lang: str, topic: Verb | None = None) -> str:
-    """Every order with an example (``help``), or one order in detail (``help attack``)."""
+def help_text(lang: str, topic: Verb | None = None, examples: Examples | None = None) -> str:
+    """Every order with an example (``help``), or one order in detail (``help attack``);
+    the examples name the units of ``examples`` (``examples_for(state, side)``)."""
+    args = (examples or Examples()).args(lang)
     if topic is None:
-        lines = [translate(lang, "orders-help-intro")]
-        lines += [translate(lang, f"orders-help-{verb.value}") for verb in HELP_TOPICS]
-        lines.append(translate(lang, "orders-help-outro"))
+        lines = [translate(lang, "orders-help-intro", **args)]
+        lines += [translate(lang, f"orders-help-{verb.value}", **args) for verb in HELP_TOPICS]
+        lines.append(translate(lang, "orders-help-outro", **args))
     else:
         lines = [
-            translate(lang, f"orders-help-{topic.value}"),
-            translate(lang, f"orders-help-{topic.value}-details"),
+            translate(lang, f"orders-help-{topic.value}", **args),
+            translate(lang, f"orders-help-{topic.value}-details", **args),
         ]
     return "\n".join(lines)
 
 
-def describe_report(report: Report[Any], lang: str, other: Describer | None = None) -> str:
+def describe_report(
+    report: Report[Any],
+    lang: str,
+    other: Describer | None = None,
+    examples: Examples | None = None,
+) -> str:
     """What applied, what was refused and why, and what was not tried: one line each."""
-    lines = [translate(lang, "orders-report-applied", line=a.line) for a in report.applied]
+    lines = [report_line(lang, "applied", a.line) for a in report.applied]
     lines += [
-        translate(
-            lang,
-            "orders-report-refused",
-            line=r.line,
-            reason=describe_refusal(r.error, lang, other),
-        )
+        report_line(lang, "refused", r.line, describe_refusal(r.error, lang, other, examples))
         for r in report.refused
     ]
-    lines += [translate(lang, "orders-report-skipped", line=line) for line in report.skipped]
+    lines += [report_line(lang, "skipped", line) for line in report.skipped]
     return "\n".join(lines)
+
+
+def report_line(lang: str, outcome: str, line: str, reason: str = "") -> str:
+    """One line of a report (``applied``, ``refused`` with its reason, ``skipped``), the
+    order as typed shortened so that a huge paste is echoed as one readable line."""
+    args: dict[str, Any] = {"line": shorten(line)}
+    if outcome == "refused":
+        args["reason"] = reason
+    return translate(lang, f"orders-report-{outcome}", **args)
 
 
 def _options(suggestions: tuple[Suggestion, ...], lang: str) -> str:

@@ -17,6 +17,7 @@ from vahalite_bot.render.labels import label
 from vahalite_bot.render.layout import Layout, layout_for
 from vahalite_bot.render.terrain import terrain_tile
 from vahalite_bot.render.theme import RGB, Theme, mix
+from vahalite_bot.render.tokens import draw_damaged_mark, draw_damaged_sign
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
 from vahalite_bot.rules.state import GameState
@@ -60,7 +61,11 @@ def board_key(state: GameState, width: int, lang: str, theme: Theme) -> BoardKey
 @dataclass(frozen=True)
 class LegendItem:
     key: str  # a terrain kind's value, "sp", "damaged" or "loaded"
-    text: str
+    text: str  # one line, or two separated by a line break
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
 
 
 def legend_items(key: BoardKey) -> list[LegendItem]:
@@ -81,17 +86,18 @@ def _legend_font(width: int) -> Font:
     return font(Face.CONDENSED, round(16 * width / 800))
 
 
-def _legend_metrics(width: int) -> tuple[int, int, int]:
-    """The swatch's side, the gap after it and the height of one legend line."""
+def _legend_metrics(width: int) -> tuple[int, int, int, int]:
+    """The swatch's side, the gap after it, the height of one legend entry and how much
+    taller each further line of text makes it."""
     u = width / 800
-    return round(22 * u), round(6 * u), round(34 * u)
+    return round(22 * u), round(6 * u), round(34 * u), round(19 * u)
 
 
 @lru_cache(maxsize=32)
 def legend_width(key: BoardKey) -> int:
     f = _legend_font(key.width)
-    swatch, gap, _ = _legend_metrics(key.width)
-    longest = max(f.getlength(item.text) for item in legend_items(key))
+    swatch, gap, _, _ = _legend_metrics(key.width)
+    longest = max(f.getlength(line) for item in legend_items(key) for line in item.lines)
     return swatch + gap + round(longest) + 2
 
 
@@ -186,15 +192,25 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, key: BoardKey, lay: L
     """The legend column beside the board, centred on it."""
     theme = key.theme
     f = _legend_font(key.width)
-    swatch, gap, line = _legend_metrics(key.width)
+    swatch, gap, entry, extra = _legend_metrics(key.width)
     items = legend_items(key)
+    heights = [entry + extra * (len(item.lines) - 1) for item in items]
     x0, y0, _, y1 = lay.legend
-    top = (y0 + y1) / 2 - line * len(items) / 2
-    for i, item in enumerate(items):
-        cy = top + (i + 0.5) * line
+    top = (y0 + y1) / 2 - sum(heights) / 2
+    for item, height in zip(items, heights, strict=True):
+        cy = top + height / 2
         sy = round(cy - swatch / 2)
         _swatch(image, item.key, (x0, sy, x0 + swatch, sy + swatch), theme)
-        draw.text((x0 + swatch + gap, cy), item.text, font=f, fill=theme.frame_text, anchor="lm")
+        first = cy - extra * (len(item.lines) - 1) / 2
+        for i, line in enumerate(item.lines):
+            draw.text(
+                (x0 + swatch + gap, first + i * extra),
+                line,
+                font=f,
+                fill=theme.frame_text,
+                anchor="lm",
+            )
+        top += height
 
 
 def _swatch(image: Image.Image, key: str, box: tuple[int, int, int, int], theme: Theme) -> None:
@@ -206,15 +222,8 @@ def _swatch(image: Image.Image, key: str, box: tuple[int, int, int, int], theme:
     canvas = Canvas(box, scale=4)
     if key == "sp":
         draw_sp_badge(canvas, box, None, theme)
-    elif key == "damaged":
-        points = [
-            (box[0] + size / 2, box[1] + 2),
-            (box[2] - 1, box[3] - 2),
-            (box[0] + 1, box[3] - 2),
-        ]
-        canvas.polygon(
-            points, fill=theme.badge, outline=theme.badge_text, width=max(1.0, size * 0.06)
-        )
+    elif key == "damaged":  # the very mark a token carries (tokens.draw_damaged_mark)
+        draw_damaged_mark(canvas, _damaged_swatch(box), theme)
     else:  # a loaded transport's plate
         pad = size * 0.18
         plate = (box[0], box[1] + pad, box[2], box[3] - pad)
@@ -225,19 +234,17 @@ def _swatch(image: Image.Image, key: str, box: tuple[int, int, int, int], theme:
     image.paste(layer, box[:2], layer)
     draw = ImageDraw.Draw(image)
     if key == "damaged":
-        f = font(Face.BOLD, round(size * 0.55))
-        draw.text(
-            (box[0] + size / 2, box[1] + size * 0.62),
-            "!",
-            font=f,
-            fill=theme.badge_text,
-            anchor="mm",
-        )
+        draw_damaged_sign(draw, _damaged_swatch(box), theme)
     elif key == "loaded":
         f = font(Face.CONDENSED_BOLD, round(size * 0.5))
         draw.text(
             (box[0] + size / 2, box[1] + size / 2), "+", font=f, fill=theme.badge_text, anchor="mm"
         )
+
+
+def _damaged_swatch(box: tuple[int, int, int, int]) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = box
+    return (x0 + 1.0, y0 + 2.0, x1 - 1.0, y1 - 2.0)
 
 
 def draw_sp_badge(

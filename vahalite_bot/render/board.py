@@ -21,10 +21,12 @@ from vahalite_bot.render.story import Story, read_story
 from vahalite_bot.render.theme import DEFAULT_THEME, Theme
 from vahalite_bot.render.tokens import fallen_spec, token_spec
 from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, TerrainKind
-from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
 
 DEFAULT_SIZE = 800
+MAX_SCALE = 4
 
 
 def render_board(
@@ -36,13 +38,33 @@ def render_board(
     lang: str = "ru",
     size: int = DEFAULT_SIZE,
     theme: Theme = DEFAULT_THEME,
+    scale: int = 1,
 ) -> bytes:
     """The board as PNG bytes (256 colours); see ``draw_board`` for the arguments."""
     image = draw_board(
-        state, events=events, before=before, names=names, lang=lang, size=size, theme=theme
+        state,
+        events=events,
+        before=before,
+        names=names,
+        lang=lang,
+        size=size,
+        theme=theme,
+        scale=scale,
     )
-    palette = board_palette(board_key(state, size, lang, theme))
+    palette = board_palette(board_key(state, pixel_width(size, scale), lang, theme))
     return to_png(quantize(image, palette))
+
+
+def pixel_width(size: int, scale: int) -> int:
+    """The image's width in pixels: ``size`` at ``scale`` times the pixel density.
+
+    The whole layout is proportional to the width, so a ``scale=2`` image is the same
+    picture as ``scale=1`` with every line, glyph and gap twice as many pixels across:
+    sharp on a phone that zooms into it (Discord shows about 550 px of it unzoomed).
+    """
+    if not 1 <= scale <= MAX_SCALE:
+        raise ValueError(f"scale must be 1..{MAX_SCALE}, not {scale}")
+    return size * scale
 
 
 def draw_board(
@@ -54,44 +76,105 @@ def draw_board(
     lang: str = "ru",
     size: int = DEFAULT_SIZE,
     theme: Theme = DEFAULT_THEME,
+    scale: int = 1,
 ) -> Image.Image:
-    """The board as an RGB image ``size`` px wide (and about as tall).
+    """The board as an RGB image ``size * scale`` px wide (and about as tall).
 
     ``events`` are the last action's events, drawn over the board (the move's path, the
     attack with its damage, destroyed units) and told in the caption; ``before`` is the state
     they were applied to, which tells where destroyed units stood. ``names`` are the players'
-    names (the side's name where missing); ``lang`` is "ru" or "en".
+    names (the side's name where missing); ``lang`` is "ru" or "en"; ``scale`` (1 to 4)
+    multiplies the pixel density, not the layout.
     """
     names = names or {}
-    key = board_key(state, size, lang, theme)
+    story = read_story(state, events, before, names, lang)
+    return draw_story(state, story, names, lang, size, theme, scale, _caption(state, story, lang))
+
+
+def draw_story(
+    state: GameState,
+    story: Story,
+    names: Mapping[Side, str],
+    lang: str,
+    size: int,
+    theme: Theme,
+    scale: int,
+    caption: list[str],
+) -> Image.Image:
+    """The board of ``state`` with ``story``'s marks over it and ``caption`` under it: one
+    action's story (``draw_board``) or a whole turn's (``render_turn``)."""
+    key = board_key(state, pixel_width(size, scale), lang, theme)
     lay = layout_of(key)
     image = base_layer(key).copy()
     draw = ImageDraw.Draw(image)
-    story = read_story(state, events, before, names, lang)
-    marks.highlight(image, lay, sorted(story.touched), theme)
+    waiting = waiting_passenger(state)
+    touched = set(story.touched)
+    if waiting is not None:
+        touched.update(waiting[1].cells)
+    marks.highlight(image, lay, sorted(touched), theme)
     for cell, sp in state.sps.items():
         marks.sp_ring(draw, lay, cell, sp.holder, cell in story.captured, theme)
     for path in story.paths:
         marks.path(image, lay, path.side, path.cells, theme)
     for fallen in story.fallen:
         marks.ghost(image, lay, fallen.cell, fallen_spec(fallen.unit), theme)
-    for unit in state.units.values():
-        if not unit.destroyed and unit.cell is not None:
-            marks.token(image, lay, unit.cell, token_spec(state, unit), theme)
-    for cell, sp in state.sps.items():
-        marks.sp_badge(image, lay, cell, sp.holder, theme)
-    for cell, piece in state.terrain.items():
-        if piece.kind in (TerrainKind.COVER, TerrainKind.FORTIFICATION):
-            marks.cover_badge(image, lay, cell, piece.cover_value, theme)
+    if waiting is not None:  # issue 12: the passenger its owner must place, faded on each
+        unit, pending = waiting  # cell it may take (H5)
+        for cell in pending.cells:
+            marks.ghost(image, lay, cell, token_spec(state, unit), theme)
+    placed = [
+        (unit.cell, token_spec(state, unit))
+        for unit in state.units.values()
+        if not unit.destroyed and unit.cell is not None
+    ]
+    for cell, spec in placed:
+        marks.token(image, lay, cell, spec, theme)
     for fallen in story.fallen:
         marks.cross(image, lay, fallen.cell, theme)
     for strike in story.strikes:
         marks.strike(image, lay, strike.source, strike.target, theme)
-    for strike in story.strikes:
-        marks.damage(image, lay, strike.target, strike.damage, theme)
+    # Badges, plates and words over the arrows: whatever crosses a cell, every handle,
+    # number and cover value on it stays readable.
+    for cell, sp in state.sps.items():
+        marks.sp_badge(image, lay, cell, sp.holder, theme)
+    covers = _cover_values(state)
+    for cell, value in covers.items():
+        marks.cover_badge(image, lay, cell, value, theme)
+    for target, damage in _damage_by_cell(story).items():
+        marks.damage(image, lay, target, damage, theme)
+    for fallen in story.fallen:
+        marks.words(image, lay, fallen.cell, fallen_spec(fallen.unit), theme)
+    if waiting is not None:
+        for cell in waiting[1].cells:
+            marks.words(image, lay, cell, token_spec(state, waiting[0]), theme)
+    for cell, spec in placed:
+        marks.words(image, lay, cell, spec, theme)
+        if spec.passenger is not None:
+            room = marks.passenger_room(lay.cell, covers.get(cell))
+            marks.passenger_tag(image, lay, cell, spec.passenger, spec.side, room, theme)
     draw_header(image, lay, state, names, lang, theme)
-    draw_caption(image, lay, _caption(state, story, lang), theme)
+    draw_caption(image, lay, caption, theme)
     return image
+
+
+def waiting_passenger(state: GameState) -> tuple[UnitState, PendingPlacement] | None:
+    """H5: the passenger of a destroyed transport that its owner must place now, if any.
+
+    It stands nowhere until placed, so the board would not show it at all (issue 12)."""
+    if not state.pending or not isinstance(state.pending[0], PendingPlacement):
+        return None
+    pending = state.pending[0]
+    unit = state.units.get(pending.unit)
+    return None if unit is None else (unit, pending)
+
+
+def _damage_by_cell(story: Story) -> dict[Cell, int]:
+    """One damage badge per target cell: over a whole turn several attacks may hit one
+    unit, and their badges would cover each other; the badge shows their sum."""
+    totals: dict[Cell, int] = {}
+    for strike in story.strikes:
+        totals[strike.target] = totals.get(strike.target, 0) + strike.damage
+    return totals
 
 
 def to_png(image: Image.Image) -> bytes:
@@ -103,10 +186,32 @@ def to_png(image: Image.Image) -> bytes:
 
 
 def _caption(state: GameState, story: Story, lang: str) -> list[str]:
+    waiting = waiting_line(state, lang)
     if story.caption:
-        return story.caption
+        return story.caption + waiting
+    if waiting:
+        return waiting
     if state.phase is Phase.DEPLOYMENT:
         waiting = [u.id for u in state.units.values() if not u.deployed and not u.destroyed]
         if waiting:
             return [label(lang, "waiting", units=", ".join(waiting))]
     return []
+
+
+def waiting_line(state: GameState, lang: str) -> list[str]:
+    """The caption's word on a passenger waiting to be placed: who places it, and where."""
+    waiting = waiting_passenger(state)
+    if waiting is None:
+        return []
+    unit, pending = waiting
+    cells = ", ".join(cell.name for cell in pending.cells)
+    return [label(lang, "waiting_passenger", unit=unit.id, cells=cells)]
+
+
+def _cover_values(state: GameState) -> dict[Cell, int]:
+    """The cells that show a cover value (E8), with it."""
+    return {
+        cell: piece.cover_value
+        for cell, piece in state.terrain.items()
+        if piece.kind in (TerrainKind.COVER, TerrainKind.FORTIFICATION)
+    }

@@ -120,22 +120,3 @@ def arrow_head(tip: Point, angle: float, head: float) -> list[Point]:
         (x + head * math.cos(back - spread), y + head * math.sin(back - spread)),
         (x + head * math.cos(back + spread), y + head * math.sin(back + spread)),
     ]
-
-
-def shorten(points: Sequence[Point], start: float, end: float) -> list[Point]:
-    """The polyline with ``start`` px cut from its beginning and ``end`` px from its end."""
-    pts = list(points)
-    if len(pts) < 2:
-        return pts
-    pts[0] = _towards(pts[0], pts[1], start)
-    pts[-1] = _towards(pts[-1], pts[-2], end)
-    return pts
-
-
-def _towards(a: Point, b: Point, distance: float) -> Point:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    if length == 0:
-        return a
-    k = min(distance, length * 0.6) / length
-    return (a[0] + dx * k, a[1] + dy * k)

@@ -41,7 +41,16 @@ def status_line(state: GameState, names: Mapping[Side, str], lang: str) -> str:
         active = acting_side(state)
         if active is None:
             return rounds
-        return rounds + SEPARATOR + label(lang, "turn", name=side_name(active, names, lang))
+        turn = state.active or active
+        line = rounds + SEPARATOR + label(lang, "turn", name=side_name(turn, names, lang))
+        if active is not turn and state.pending:
+            # H5 in the other side's turn: the owner places a passenger, but the turn is still
+            # the attacker's (issue 12 read "North to play" during South's turn).
+            placing = label(
+                lang, "placing", name=side_name(active, names, lang), unit=state.pending[0].unit
+            )
+            line += SEPARATOR + placing
+        return line
     if state.phase is Phase.ENDED:
         winner = state.winner
         reason = _reason(state)

@@ -9,11 +9,18 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from vahalite_bot.render.base import draw_sp_badge
-from vahalite_bot.render.canvas import Canvas, Point, shorten
-from vahalite_bot.render.fonts import Face, draw_text, font
-from vahalite_bot.render.layout import Layout
+from vahalite_bot.render.canvas import Canvas, Point
+from vahalite_bot.render.fonts import Face, Font, draw_text, fit, fitting_font, font
+from vahalite_bot.render.layout import Box, Layout
 from vahalite_bot.render.theme import Theme, with_alpha
-from vahalite_bot.render.tokens import TokenGeometry, TokenSpec, ghost_sprite, token_sprite
+from vahalite_bot.render.tokens import (
+    FloatBox,
+    TokenGeometry,
+    TokenSpec,
+    ghost_sprite,
+    token_sprite,
+    words_sprite,
+)
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side
 
@@ -55,17 +62,29 @@ def sp_ring(
 
 def token(image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, theme: Theme) -> None:
     if on_board(lay, cell):
-        sprite = token_sprite(spec, lay.cell, theme)
-        x0, y0, _, _ = lay.cell_box(cell)
-        image.paste(sprite, (x0, y0), sprite)
+        _paste(image, lay, cell, _trimmed("body", spec, lay.cell, theme))
+
+
+def words(image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, theme: Theme) -> None:
+    """The token's handle and HP plate, pasted last: nothing drawn on the board covers them."""
+    if on_board(lay, cell):
+        _paste(image, lay, cell, _trimmed("words", spec, lay.cell, theme))
 
 
 def ghost(image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, theme: Theme) -> None:
     """The faded token of a unit the last action destroyed."""
     if on_board(lay, cell):
-        sprite = ghost_sprite(spec, lay.cell, theme)
-        x0, y0, _, _ = lay.cell_box(cell)
-        image.paste(sprite, (x0, y0), sprite)
+        _paste(image, lay, cell, _trimmed("ghost", spec, lay.cell, theme))
+
+
+@lru_cache(maxsize=1024)
+def _trimmed(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprite:
+    """A token layer cut to its visible part: pasting is most of a board's drawing time,
+    and half of a cell-sized layer is transparent."""
+    makers = {"body": token_sprite, "words": words_sprite, "ghost": ghost_sprite}
+    sprite = makers[layer](spec, px, theme)
+    box = sprite.getchannel("A").getbbox() or (0, 0, 1, 1)
+    return sprite.crop(box), box[0], box[1]
 
 
 # -- overlays, drawn once per shape and cell size ------------------------------------------
@@ -107,12 +126,77 @@ def _sprite(canvas: Canvas) -> Sprite:
     return canvas.image(), canvas.box[0], canvas.box[1]
 
 
-def _end_gap(px: int, points: Sequence[Point]) -> float:
-    """How far short of the last token's centre an arrow stops: the HP plate hangs below
-    the token, so an arrow arriving from below stops under the plate."""
-    if points[-2][1] > points[-1][1] + 1:
-        return px * 0.52
-    return TokenGeometry(px).radius * 1.05
+EDGE_HALF_WIDTH = 0.06  # of a cell: the widest line an arrow draws (its white edge), halved
+
+
+def _exit(start: Point, direction: Point, box: FloatBox) -> float:
+    """How far along ``direction`` (a unit vector) from ``start`` a ray leaves ``box``; 0
+    if it never crosses it."""
+    lo, hi = 0.0, math.inf
+    for origin, d, a, b in (
+        (start[0], direction[0], box[0], box[2]),
+        (start[1], direction[1], box[1], box[3]),
+    ):
+        if abs(d) < 1e-9:
+            if not a <= origin <= b:
+                return 0.0
+            continue
+        t0, t1 = sorted(((a - origin) / d, (b - origin) / d))
+        lo, hi = max(lo, t0), min(hi, t1)
+    return hi if lo <= hi else 0.0
+
+
+def clearance(px: int, towards: Point) -> float:
+    """How far from a token's centre a line in direction ``towards`` must start (or stop)
+    to keep off the token's words, its handle and its HP plate (the words are pasted over
+    arrows anyway, but an arrowhead hidden under them would say nothing): where the ray
+    leaves them grown by the half width of an arrow's white edge, so the whole width
+    stays off (a ray that has left a box never comes back to it)."""
+    g = TokenGeometry(px)
+    length = math.hypot(*towards) or 1.0
+    unit = (towards[0] / length, towards[1] / length)
+    grow = px * EDGE_HALF_WIDTH
+    far = 0.0
+    for x0, y0, x1, y1 in (g.words_zone, g.hp_box):
+        far = max(far, _exit(g.centre, unit, (x0 - grow, y0 - grow, x1 + grow, y1 + grow)))
+    return far + px * 0.01 if far else 0.0
+
+
+def _ends(
+    px: int, points: Sequence[Point], head: float, start: float | None = None
+) -> tuple[float, float]:
+    """How far an arrow along ``points`` stays from its first and its last token's centre:
+    off the token's body where there is room, off its words always (between neighbours
+    the arrow may cross the attacker's glyph rather than lose its head). ``start`` fixes
+    the first (a move starts at a ring where no token stands any more)."""
+    (ax, ay), (bx, by) = points[0], points[1]
+    (yx, yy), (zx, zy) = points[-2], points[-1]
+    body = TokenGeometry(px).radius * 1.05
+    end_words = clearance(px, (yx - zx, yy - zy))
+    end = max(body, end_words)
+    if start is not None:
+        return start, end
+    start_words = clearance(px, (bx - ax, by - ay))
+    begin = max(body, start_words)
+    if len(points) == 2:
+        room = math.hypot(bx - ax, by - ay) - head * 1.1
+        if begin + end > room:
+            begin = max(start_words, room - end)
+        if begin + end > room:
+            end = max(end_words, room - begin)
+    return begin, end
+
+
+def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:
+    """The polyline with ``start`` px cut from its first segment and ``end`` px from its
+    last (never more than leaves a pixel of either)."""
+    pts = list(points)
+    for index, neighbour, cut in ((0, 1, start), (-1, -2, end)):
+        (x, y), (nx, ny) = pts[index], pts[neighbour]
+        length = math.hypot(nx - x, ny - y) or 1.0
+        k = min(cut, length - 1.0) / length
+        pts[index] = (x + (nx - x) * k, y + (ny - y) * k)
+    return pts
 
 
 def path(image: Image.Image, lay: Layout, side: Side, cells: Sequence[Cell], theme: Theme) -> None:
@@ -136,7 +220,7 @@ def _path_sprite(side: Side, steps: Steps, px: int, theme: Theme) -> Sprite:
         outline=with_alpha(palette.edge, 200),
         width=width * 0.6,
     )
-    line = shorten(points, ring, _end_gap(px, points))
+    line = trim(points, ring, _ends(px, points, head * 1.25, start=ring)[1])
     canvas.arrow(line, with_alpha(WHITE, 210), width * 1.7, head * 1.25)
     canvas.arrow(line, with_alpha(palette.fill, 240), width, head)
     return _sprite(canvas)
@@ -150,10 +234,13 @@ def strike(image: Image.Image, lay: Layout, source: Cell, target: Cell, theme: T
 @lru_cache(maxsize=128)
 def _strike_sprite(steps: Steps, px: int, theme: Theme) -> Sprite:
     points = _points(steps, px)
-    g = TokenGeometry(px)
-    points = shorten(points, g.radius * 1.05, _end_gap(px, points))
     width = px * 0.05
     head = px * 0.17
+    begin, end = _ends(px, points, head * 1.3)
+    if len(points) == 2:  # between close neighbours a smaller head, rather than one on a name
+        room = math.hypot(points[1][0] - points[0][0], points[1][1] - points[0][1])
+        head = max(px * 0.06, min(head, (room - begin - end) / 1.3))
+    points = trim(points, begin, end)
     canvas = _canvas(points, head * 1.5, scale=2)
     canvas.arrow(points, with_alpha(WHITE, 235), width * 2.2, head * 1.3)
     canvas.arrow(points, with_alpha(theme.damage, 255), width, head)
@@ -161,24 +248,31 @@ def _strike_sprite(steps: Steps, px: int, theme: Theme) -> Sprite:
 
 
 def damage(image: Image.Image, lay: Layout, target: Cell, amount: int, theme: Theme) -> None:
-    """The damage dealt, on a plate at the target's right, below any SP star."""
+    """The damage dealt, on a plate right of the target's glyph and above its handle (over
+    the lower edge of an SP star there: the frame round the cell still marks the SP)."""
     _paste(image, lay, target, _damage_sprite(amount, lay.cell, theme))
+
+
+def damage_geometry(amount: int, px: int) -> tuple[FloatBox, str]:
+    """The damage plate's box in the target's cell (right of its glyph, above its handle,
+    clear of both) and its text."""
+    g = TokenGeometry(px)
+    text = f"−{amount}" if amount else "0"
+    width = font(Face.BOLD, g.damage_px).getlength(text) + px * 0.1
+    return g.damage_box(width), text
 
 
 @lru_cache(maxsize=64)
 def _damage_sprite(amount: int, px: int, theme: Theme) -> Sprite:
-    text = f"−{amount}" if amount else "0"
-    size = round(px * 0.2)
-    w = font(Face.BOLD, size).getlength(text) + px * 0.12
-    h = px * 0.27
-    top = px * 0.32
-    box = (px * 0.98 - w, top, px * 0.98, top + h)
-    canvas = Canvas((math.floor(box[0]) - 2, math.floor(top) - 2, px, math.ceil(box[3]) + 2), 3)
+    box, text = damage_geometry(amount, px)
+    g = TokenGeometry(px)
+    h = box[3] - box[1]
+    canvas = Canvas((math.floor(box[0]) - 2, math.floor(box[1]) - 2, px, math.ceil(box[3]) + 2), 3)
     fill = theme.damage if amount else theme.hp_lost
-    canvas.rect(box, fill=fill, outline=WHITE, width=px * 0.025, radius=h * 0.35)
+    canvas.rect(box, fill=fill, outline=WHITE, width=max(1.0, px * 0.018), radius=h * 0.35)
     layer = canvas.image()
     centre = ((box[0] + box[2]) / 2 - canvas.box[0], (box[1] + box[3]) / 2 - canvas.box[1])
-    draw_text(layer, centre, text, Face.BOLD, size, WHITE)
+    draw_text(layer, centre, text, Face.BOLD, g.damage_px, WHITE)
     return layer, canvas.box[0], canvas.box[1]
 
 
@@ -200,24 +294,100 @@ def _cross_sprite(px: int, theme: Theme) -> Sprite:
     return _sprite(canvas)
 
 
-def _badge_geometry(lay: Layout) -> tuple[int, int]:
-    return round(lay.cell * 0.26), round(lay.cell * 0.03)
+def _badge_geometry(px: int) -> tuple[int, int]:
+    return round(px * 0.26), round(px * 0.03)
+
+
+def sp_badge_box(px: int) -> Box:
+    """The SP star's box in its cell: the upper right corner."""
+    size, inset = _badge_geometry(px)
+    return (px - inset - size, inset, px - inset, inset + size)
+
+
+def cover_badge_box(px: int, value: int) -> Box:
+    """The cover value's plate in its cell: the upper left corner."""
+    size, inset = _badge_geometry(px)
+    width = _cover_width(value, size)
+    return (inset, inset, inset + width, inset + size)
 
 
 def sp_badge(image: Image.Image, lay: Layout, cell: Cell, holder: Side, theme: Theme) -> None:
     """The SP's star in its holder's colour and shape, at the cell's upper right."""
-    size, inset = _badge_geometry(lay)
-    _, y0, x1, _ = lay.cell_box(cell)
+    size, _ = _badge_geometry(lay.cell)
+    x, y, _, _ = sp_badge_box(lay.cell)
+    x0, y0, _, _ = lay.cell_box(cell)
     sprite = _sp_sprite(holder, size, theme)
-    image.paste(sprite, (x1 - inset - size, y0 + inset), sprite)
+    image.paste(sprite, (x0 + x, y0 + y), sprite)
 
 
 def cover_badge(image: Image.Image, lay: Layout, cell: Cell, value: int, theme: Theme) -> None:
     """The cover value (E8) at the cell's upper left."""
-    size, inset = _badge_geometry(lay)
+    size, _ = _badge_geometry(lay.cell)
+    x, y, _, _ = cover_badge_box(lay.cell, value)
     x0, y0, _, _ = lay.cell_box(cell)
     sprite = _cover_sprite(value, size, theme)
-    image.paste(sprite, (x0 + inset, y0 + inset), sprite)
+    image.paste(sprite, (x0 + x, y0 + y), sprite)
+
+
+# -- the passenger tag ---------------------------------------------------------------------
+def passenger_geometry(
+    passenger: str, px: int, left: float, right: float
+) -> tuple[FloatBox, str, Font]:
+    """The tag naming a transport's passenger, above its token, between ``left`` and
+    ``right`` (the cell's edges, or the corner badges beside it): its box, its text (whole
+    unless it does not fit even in the smallest type) and its font."""
+    text = "+" + passenger
+    pad = max(1.0, px * 0.025)
+    room = right - left
+    f = fitting_font(text, Face.CONDENSED_BOLD, round(px * 0.155), room - 2 * pad)
+    text = fit(text, f, room - 2 * pad)
+    width = min(room, f.getlength(text) + 2 * pad)
+    centre = min(max(px / 2, left + width / 2), right - width / 2)
+    height = max(px * 0.18, f.size + 2.0)
+    top = max(0.0, min(px * 0.005, px * 0.185 - height))  # clear of the glyph below it
+    return (centre - width / 2, top, centre + width / 2, top + height), text, f
+
+
+def passenger_room(px: int, cover: int | None) -> tuple[float, float]:
+    """Where a passenger tag may spread in a cell: right of a cover value's plate if the
+    cell has one. It may cover the SP star's corner: the frame in the holder's colour
+    round the cell still tells the SP and its holder, while the cover value is told
+    nowhere else."""
+    gap = max(1.0, px * 0.015)
+    left = cover_badge_box(px, cover)[2] + gap if cover is not None else px * 0.02
+    return left, px * 0.98
+
+
+def passenger_tag(
+    image: Image.Image,
+    lay: Layout,
+    cell: Cell,
+    passenger: str,
+    side: Side,
+    room: tuple[float, float],
+    theme: Theme,
+) -> None:
+    if on_board(lay, cell):
+        _paste(image, lay, cell, _passenger_sprite(passenger, side, lay.cell, room, theme))
+
+
+@lru_cache(maxsize=64)
+def _passenger_sprite(
+    passenger: str, side: Side, px: int, room: tuple[float, float], theme: Theme
+) -> Sprite:
+    box, text, f = passenger_geometry(passenger, px, *room)
+    canvas = Canvas((math.floor(box[0]) - 1, 0, math.ceil(box[2]) + 1, math.ceil(box[3]) + 1), 3)
+    canvas.rect(
+        box,
+        fill=theme.badge,
+        outline=theme.side(side).edge,
+        width=max(1.0, px * 0.02),
+        radius=px * 0.05,
+    )
+    layer = canvas.image()
+    centre = ((box[0] + box[2]) / 2 - canvas.box[0], (box[1] + box[3]) / 2 - canvas.box[1])
+    ImageDraw.Draw(layer).text(centre, text, font=f, fill=theme.badge_text, anchor="mm")
+    return layer, canvas.box[0], canvas.box[1]
 
 
 @lru_cache(maxsize=16)
@@ -227,11 +397,16 @@ def _sp_sprite(holder: Side, size: int, theme: Theme) -> Image.Image:
     return canvas.image()
 
 
+def _cover_width(value: int, size: int) -> int:
+    f = font(Face.CONDENSED_BOLD, round(size * 0.66))
+    return max(size, round(f.getlength(f"{value}+") + size * 0.3))
+
+
 @lru_cache(maxsize=16)
 def _cover_sprite(value: int, size: int, theme: Theme) -> Image.Image:
     text = f"{value}+"
     f = font(Face.CONDENSED_BOLD, round(size * 0.66))
-    w = max(size, round(f.getlength(text) + size * 0.3))
+    w = _cover_width(value, size)
     canvas = Canvas((0, 0, w, size), scale=4)
     canvas.rect(
         (0.5, 0.5, w - 0.5, size - 0.5),

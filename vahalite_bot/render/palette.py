@@ -75,6 +75,10 @@ def _dress(image: Image.Image, lay: Layout, theme: Theme) -> None:
             marks.sp_badge(image, lay, cell, side, theme)
         if i % 6 == 1:
             marks.cover_badge(image, lay, cell, 3 + i % 4, theme)
+        marks.words(image, lay, cell, spec, theme)
+        if spec.passenger is not None:
+            room = marks.passenger_room(lay.cell, None)
+            marks.passenger_tag(image, lay, cell, spec.passenger, side, room, theme)
     last_row = [Cell(c, lay.rows - 1) for c in range(lay.cols)]
     first_col = [Cell(0, r) for r in range(lay.rows)]
     marks.path(image, lay, Side.SOUTH, first_col, theme)

@@ -14,13 +14,14 @@ stays under a megabyte.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
 
 from vahalite_bot.render.base import board_key, layout_of
-from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, render_board
+from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, pixel_width, render_board
 from vahalite_bot.render.fonts import Face, fit, font
 from vahalite_bot.render.header import status_line
 from vahalite_bot.render.labels import label
@@ -108,11 +109,25 @@ def render_moment(
     lang: str = "ru",
     size: int = DEFAULT_SIZE,
     theme: Theme = DEFAULT_THEME,
+    scale: int = 1,
 ) -> bytes:
     """A PNG of the board at the end of ``after``'s turn in ``round`` ("round 3, after
-    north's turn"); raises ``MomentNotFound`` if the log never gets there."""
+    north's turn"); raises ``MomentNotFound`` if the log never gets there. ``scale`` as for
+    ``render_board``."""
     step = find_moment(initial, actions, dice, round, after)
-    return render_board(step.after, names=names, lang=lang, size=size, theme=theme)
+    return render_board(step.after, names=names, lang=lang, size=size, theme=theme, scale=scale)
+
+
+class ReplayTooLarge(ValueError):
+    """Even the smallest replay (``MIN_REPLAY_SIZE`` px, a frame per turn) exceeds the budget."""
+
+
+DISCORD_MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts: a max_bytes
+MIN_REPLAY_SIZE = 320  # px wide: below this the handles are no longer readable
+SHRINK_ATTEMPTS = 6
+# Aim this far under the budget when shrinking: a GIF's size is only roughly proportional to
+# its pixels and frames, and each attempt costs a whole render.
+MARGIN = 0.9
 
 
 def render_replay(
@@ -125,14 +140,70 @@ def render_replay(
     size: int = REPLAY_SIZE,
     theme: Theme = DEFAULT_THEME,
     timing: Timing = Timing(),
+    scale: int = 1,
+    max_bytes: int | None = None,
 ) -> bytes:
     """The whole game as a looping GIF: the initial state, then one frame per action with
     its overlay (a turn's last frame held longer), then the final board with the VP and the
-    result (if the game ended)."""
+    result (if the game ended). ``scale`` multiplies the pixel density (``size * scale`` px
+    wide), as for ``render_board``.
+
+    ``max_bytes`` (Discord takes 10 MiB): a GIF that would be larger is drawn again smaller,
+    first narrower (down to ``MIN_REPLAY_SIZE``), then with several actions to a frame (each
+    frame draws all of them, and every turn's end keeps its own frame), until it fits;
+    ``ReplayTooLarge`` if even one frame a turn does not."""
+    width = pixel_width(size, scale)
     log = list(steps(initial, actions, dice))
+    names = names or {}
+    stride = 1
+    for _ in range(SHRINK_ATTEMPTS):
+        data = _replay_gif(initial, log, names, lang, width, theme, timing, stride)
+        if max_bytes is None or len(data) <= max_bytes:
+            return data
+        if stride > len(log) and width <= MIN_REPLAY_SIZE:
+            break
+        ratio = max_bytes / len(data) * MARGIN
+        narrower = max(MIN_REPLAY_SIZE, min(width - 1, int(width * ratio**0.5)))
+        ratio /= (narrower / width) ** 2  # what is left to save after narrowing
+        width = narrower
+        if ratio < 1:
+            stride = max(stride + 1, math.ceil(stride / ratio))
+    raise ReplayTooLarge(f"the replay does not fit in {max_bytes} bytes")
+
+
+def _replay_gif(
+    initial: GameState,
+    log: Sequence[Step],
+    names: Mapping[Side, str],
+    lang: str,
+    width: int,
+    theme: Theme,
+    timing: Timing,
+    stride: int,
+) -> bytes:
     final = log[-1].after if log else initial
-    frames = _frames(initial, log, names or {}, lang, size, theme, timing)
-    return _gif(frames, replay_palette(final, size, lang, theme))
+    shown = list(log) if stride == 1 else list(grouped(log, stride))
+    frames = _frames(initial, shown, names, lang, width, theme, timing)
+    return _gif(frames, replay_palette(final, width, lang, theme))
+
+
+def grouped(log: Sequence[Step], stride: int) -> Iterator[Step]:
+    """Up to ``stride`` actions as one step (all their events, from the first one's state
+    to the last one's), never across a turn's end: each turn's last frame stays its own."""
+    group: list[Step] = []
+    for step in log:
+        group.append(step)
+        if len(group) >= stride or step.ends_turn is not None:
+            yield _merged(group)
+            group = []
+    if group:
+        yield _merged(group)
+
+
+def _merged(group: Sequence[Step]) -> Step:
+    first, last = group[0], group[-1]
+    events = tuple(event for step in group for event in step.events)
+    return Step(first.index, last.action, first.before, last.after, events)
 
 
 def _frames(

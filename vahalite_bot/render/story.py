@@ -1,7 +1,10 @@
-"""What the last action did, read from its events: the marks to draw and a one-line caption.
+"""What the last action (or a whole turn) did, read from its events: the marks to draw and a
+one-line caption.
 
 Events name units, not cells, and a destroyed unit has left the board; ``before`` (the state
-the action was applied to) tells where such a unit stood. Without it the cross is left out.
+the events began from) tells where such a unit stood, and the reader follows every unit the
+events move, so over a whole turn an arrow starts where its attacker stood when it struck.
+Without ``before`` the cross of a unit that did not move is left out.
 """
 
 from __future__ import annotations
@@ -80,6 +83,9 @@ class _Reader:
         self.state, self.before, self.names, self.lang = state, before, names, lang
         self.story = Story()
         self.mentioned: set[str] = set()
+        # Where each unit went during the events read so far: over a whole turn a unit
+        # moves and is then shot, so ``before`` alone would draw the arrow from its old cell.
+        self.moved_to: dict[str, Cell] = {}
 
     def say(self, key: str, **params: object) -> None:
         self.story.caption.append(label(self.lang, key, **params))
@@ -96,7 +102,10 @@ class _Reader:
         return side_name(side, self.names, self.lang)
 
     def where(self, handle: str) -> Cell | None:
-        """Where the unit stood when the action began (its transport's cell if embarked)."""
+        """Where the unit stands at this point of the events: where they last moved it, else
+        where it stood when they began (its transport's cell if embarked)."""
+        if handle in self.moved_to:
+            return self.moved_to[handle]
         for state in (self.before, self.state):
             if state is not None and handle in state.units:
                 unit = state.units[handle]
@@ -126,6 +135,7 @@ class _Reader:
                 self.say("event.sp_placed", cell=cell.name)
             case UnitDeployed(unit=unit, cell=cell, embarked_in=transport):
                 story.touched.add(cell)
+                self.moved_to[unit] = cell
                 if transport is None:
                     self.say("event.deployed", unit=self.unit(unit), cell=cell.name)
                 else:
@@ -146,11 +156,13 @@ class _Reader:
                 self.say("event.destroyed", unit=self.unit(unit))
             case PassengerPlaced(unit=unit, cell=cell):
                 story.touched.add(cell)
+                self.moved_to[unit] = cell
                 self.say("event.placed", unit=self.unit(unit), cell=cell.name)
             case Advanced(unit=unit, start=start, cell=cell) if cell is not None:
                 side = self.state.units[unit].side
                 story.paths.append(Path(side, (start, cell)))
                 story.touched.update((start, cell))
+                self.moved_to[unit] = cell
                 self.say("event.advanced", unit=self.unit(unit), cell=cell.name)
             case SPCaptured(cell=cell, side=side):
                 story.captured.add(cell)
@@ -168,6 +180,9 @@ class _Reader:
         cells = (event.start, *event.path)
         story.paths.append(Path(side, cells))
         story.touched.update((cells[0], cells[-1]))
+        self.moved_to[event.unit] = cells[-1]
+        if event.passenger is not None:
+            self.moved_to[event.passenger] = cells[-1]
         end = cells[-1].name
         if event.embarked_in is not None:
             self.say("event.embarked", unit=self.unit(event.unit), transport=event.embarked_in)

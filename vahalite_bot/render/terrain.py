@@ -1,5 +1,5 @@
 """Terrain tiles: each kind has its own lightness and its own pattern, so none is told apart
-by hue alone (greyscale, colour-blind players): cross-hatched rock, waves, contour rings,
+by hue alone (greyscale, colour-blind players): cross-hatched rock, waves, peaks,
 bushes, masonry."""
 
 from __future__ import annotations
@@ -33,10 +33,15 @@ def _water(c: Canvas, s: float, line: RGB) -> None:
 
 
 def _height(c: Canvas, s: float, line: RGB) -> None:
-    width = s / 30
-    for inset in (0.06, 0.2, 0.34):  # contour lines of a hill
-        d = s * inset
-        c.ellipse((d, d, s - d, s - d), outline=line, width=width)
+    # Rows of peaks, the map sign for hills: pointing up, and nothing like the concentric
+    # rings of a target (which a height was once drawn as).
+    width = s / 20
+    half, rise = s * 0.15, s * 0.15
+    for row, y in enumerate((0.36, 0.78)):
+        for k in range(-1, 3):
+            x = s * (0.25 + 0.5 * k + (0.25 if row % 2 else 0.0))
+            base = s * y
+            c.line([(x - half, base), (x, base - rise), (x + half, base)], line, width)
 
 
 def _cover(c: Canvas, s: float, line: RGB) -> None:

@@ -11,7 +11,7 @@ from vahalite_bot.rules.casualties import after_damage
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import AdvanceOffered, AttackResolved, WeaponRolled
-from vahalite_bot.rules.geometry import Cell, distance, has_line_of_sight
+from vahalite_bot.rules.geometry import Cell, distance, has_line_of_sight, sight_blockers
 from vahalite_bot.rules.scenario import TerrainKind
 from vahalite_bot.rules.sheets import COVER_PROTECTS, Weapon, WeaponKind
 from vahalite_bot.rules.state import GameState, PendingAdvance, UnitState
@@ -75,8 +75,10 @@ def weapon_problem(
         if unit.moved:
             return IllegalAction("E2", "artillery_after_move", weapon=weapon.name)
         return None
-    if not has_line_of_sight(here, there, state.blocking_cells()):
-        return IllegalAction("E4", "no_line_of_sight", target=target.id)
+    blocking = state.blocking_cells()
+    if not has_line_of_sight(here, there, blocking):
+        cells = ", ".join(c.name for c in sight_blockers(here, there, blocking))
+        return IllegalAction("E4", "no_line_of_sight", target=target.id, cells=cells)
     return None
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterable
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -63,6 +64,8 @@ def fair_die(seed: bytes, position: int) -> int:
 
     Bytes of the MAC are taken in order and those >= 252 rejected, so each face is exactly
     equally likely; a fresh counter extends the stream in the (rare) case all are rejected.
+    docs/dice.md states this procedure for players and tests/test_dice_vectors.py pins it
+    with published vectors: any change here changes every game's dice.
     """
     counter = 0
     while True:
@@ -96,20 +99,59 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
-def verify(seed: bytes, published: str, dice: Iterable[Die], first: int = 0) -> list[Die]:
+WORD_MAX = 32  # characters of a player's word: enough entropy, short enough to read out
+
+
+def clean_word(word: str) -> str:
+    """A player's entropy word as stored and mixed: NFC, trimmed; ``ValueError`` if empty,
+    too long, or holding a control character (a newline would make the mix ambiguous)."""
+    cleaned = unicodedata.normalize("NFC", word).strip()
+    if not cleaned or len(cleaned) > WORD_MAX or not cleaned.isprintable():
+        raise ValueError("a word is 1 to 32 printable characters")
+    return cleaned
+
+
+def draw_word() -> str:
+    """A word the bot draws for a player who gives none: 8 random letters."""
+    return "".join(secrets.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8))
+
+
+def dice_key(seed: bytes, words: Mapping[str, str] | None = None) -> bytes:
+    """The key the game's dice are drawn with: the committed seed, mixed with the players'
+    words (side name -> word) given after the commitment was published.
+
+    Without words the key is the seed itself, so games from before words existed keep
+    their dice. With words: HMAC-SHA256(seed, "north=<word>\nsouth=<word>"), one line per
+    side that gave a word, sorted by side name, UTF-8.
+    """
+    if not words:
+        return seed
+    message = "\n".join(f"{side}={words[side]}" for side in sorted(words))
+    return hmac.new(seed, message.encode(), hashlib.sha256).digest()
+
+
+def verify(
+    seed: bytes,
+    published: str,
+    dice: Iterable[Die],
+    first: int = 0,
+    words: Mapping[str, str] | None = None,
+) -> list[Die]:
     """Recompute every recorded die from the revealed seed; returns the ones that are wrong.
 
     ``dice`` is the log's dice in order, from position ``first``. A die is wrong if its value
     is not the seed's, or if its position is out of sequence: a skipped or repeated position
     would let whoever rolls discard an unwelcome die and take the next.
+    ``words`` are the players' words from the log (see ``dice_key``).
     Raises ``ValueError`` if the seed does not match the hash published at the start.
     """
     if not hmac.compare_digest(commitment(seed), published):
         raise ValueError("the revealed seed does not match the published hash")
+    key = dice_key(seed, words)
     wrong: list[Die] = []
     expected = first
     for die in dice:
-        if die.position != expected or fair_die(seed, die.position) != die.value:
+        if die.position != expected or fair_die(key, die.position) != die.value:
             wrong.append(die)
         expected = max(expected, die.position + 1)
     return wrong

@@ -80,6 +80,19 @@ def _line_of_sight(a: Cell, b: Cell, blocking: frozenset[Cell]) -> bool:
     return True
 
 
+def sight_blockers(a: Cell, b: Cell, blocking: Collection[Cell]) -> tuple[Cell, ...]:
+    """E4, D6: the cells that block the line from ``a`` to ``b``, in column-row order (a
+    corner blocks with both its cells); empty when the line is clear. For explaining."""
+    ax, ay = 2 * a.col + 1, 2 * a.row + 1
+    bx, by = 2 * b.col + 1, 2 * b.row + 1
+    found = {c for c in blocking if c not in (a, b) and _crosses_interior(ax, ay, bx, by, c)}
+    for cx, cy in _corners_on_segment(ax, ay, bx, by):
+        touched = _cells_touched_only_at(cx, cy, ax, ay, bx, by)
+        if len(touched) == 2 and all(cell in blocking for cell in touched):
+            found.update(touched)
+    return tuple(sorted(found))
+
+
 def _open_interval(p0: int, d: int, lo: int, hi: int) -> tuple[Fraction, Fraction] | None:
     """The open t-interval in which p0 + t*d lies strictly between lo and hi."""
     if d == 0:

@@ -59,6 +59,11 @@ def path_to(state: GameState, unit: UnitState, cell: Cell) -> tuple[Cell, ...] |
     return None if destination is None else destination.path
 
 
+def step_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction | None:
+    """Why ``unit`` may not pass through ``cell`` (D1-D4), or None: for explaining a move."""
+    return _step_problem(state, unit, cell)
+
+
 # -- the action --------------------------------------------------------------------------
 def move(ctx: Context, action: Move) -> None:
     state = ctx.state

@@ -162,7 +162,7 @@ def deploy(ctx: Context, action: Deploy) -> None:
             raise IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
         unit.embarked_in = occupant.id
     elif not _may_deploy_on(state, unit, cell):
-        raise IllegalAction("B5", "cannot_deploy_here", unit=unit.id, cell=cell.name)
+        raise _deploy_problem(state, unit, cell)
     else:
         unit.cell = cell
     unit.deployed = True
@@ -182,6 +182,30 @@ def _may_deploy_on(state: GameState, unit: UnitState, cell: Cell) -> bool:
     if not state.can_stand(unit, cell):
         return False
     return not (unit.is_flyer and cell in state.sps)
+
+
+def _deploy_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction:
+    """B5: the one reason ``unit`` may not stand on ``cell`` (``_may_deploy_on`` is False)."""
+    kind = state.terrain_kind(cell)
+    if kind is not None and not kind.enterable:
+        return IllegalAction(
+            "B5",
+            "cannot_deploy_here",
+            unit=unit.id,
+            cell=cell.name,
+            terrain=kind.value,
+            reason="terrain",
+        )
+    if kind is not None and not state.can_stand(unit, cell):
+        return IllegalAction(
+            "B5",
+            "cannot_deploy_here",
+            unit=unit.id,
+            cell=cell.name,
+            terrain=kind.value,
+            reason="vehicle_cover",
+        )
+    return IllegalAction("B5", "cannot_deploy_here", unit=unit.id, cell=cell.name, reason="sp")
 
 
 def _has_work(state: GameState, phase: Phase, side: Side) -> bool:

@@ -111,6 +111,7 @@ class UnitSheet:
     rules: frozenset[SpecialRule] = frozenset()
     options: tuple[Option, ...] = ()
     handle: str = ""  # the stem of this unit's handles in orders; "" lets the id decide
+    nicknames: tuple[str, ...] = ()  # what players also call it (orders read these as names)
 
     @property
     def max_hp(self) -> int:

@@ -49,7 +49,18 @@ class Database:
         self._writes = async_sessionmaker(
             engine.execution_options(**{_BEGIN: "IMMEDIATE"}), expire_on_commit=False
         )
-        self._reads = async_sessionmaker(engine, expire_on_commit=False)
+        # A read is several statements (the game row, its players, the turn's snapshot, the
+        # log after it, the deadline): at PostgreSQL's default READ COMMITTED each statement
+        # sees the commits made before it, so a writer committing in between made reads show
+        # a board that never existed. REPEATABLE READ gives the whole transaction one
+        # snapshot; read-only, it never fails to serialize. SQLite's WAL reader already has
+        # one snapshot from its first read to its end.
+        reads = (
+            engine.execution_options(isolation_level="REPEATABLE READ", postgresql_readonly=True)
+            if self.is_postgresql
+            else engine
+        )
+        self._reads = async_sessionmaker(reads, expire_on_commit=False)
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
 
     @contextlib.asynccontextmanager
@@ -61,7 +72,7 @@ class Database:
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
-        """One read-only transaction: a consistent view, never blocking writers."""
+        """One read-only transaction: one consistent snapshot, never blocking writers."""
         async with self._reads() as session, session.begin():
             yield session
 

@@ -1,7 +1,8 @@
 """Alembic, run from the application: the schema is upgraded to head at start-up.
 
 The migration scripts live in ``migrations/`` at the repository root (``alembic.ini`` there
-points at them too, for ``alembic revision --autogenerate`` while developing).
+points at them too, for ``alembic revision --autogenerate`` while developing); a wheel
+installs the same folder as ``vahalite_bot/migrations`` (setup.py maps it).
 """
 
 from __future__ import annotations
@@ -17,7 +18,19 @@ from sqlalchemy import text
 from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+
+def find_migrations(package: Path | None = None) -> Path:
+    """The migration scripts: inside the installed package (a wheel), or at the root of
+    the checkout the package is in (a source tree or an editable install)."""
+    root = Path(__file__).resolve().parents[1] if package is None else package
+    candidates = (root / "migrations", root.parent / "migrations")
+    for candidate in candidates:
+        if (candidate / "env.py").is_file():
+            return candidate
+    raise FileNotFoundError(f"no Alembic migrations in {' or '.join(map(str, candidates))}")
+
+
+MIGRATIONS = find_migrations()
 
 # Two bot processes starting at once must not both create the tables (PostgreSQL).
 _PG_LOCK_KEY = 0x7A4A11E

@@ -114,6 +114,8 @@ class Player(Base):
         JSON(none_as_null=True)
     )  # hidden until both are in
     missed_turns: Mapped[int] = mapped_column(Integer, server_default=text("0"))  # N1, in a row
+    # K2: the word the player mixed into the dice seed at joining (docs/dice.md), if any.
+    word: Mapped[str | None] = mapped_column(String(ID))
 
     __table_args__ = (UniqueConstraint("game_id", "user_id"),)
 
@@ -194,3 +196,25 @@ class ServerSettings(Base):
     deadline_hours: Mapped[int] = mapped_column(Integer)
     missed_turns_forfeit: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime]
+    # May a referee who plays in a game override it (their own game)? Off unless allowed.
+    referee_may_play: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+
+
+class CommandKey(Base):
+    """A command applied under an idempotency key, and what it answered (issue 10).
+
+    The same key again (a double click, a gateway replay, a network retry, from any process
+    and after a restart) gets this answer back and changes nothing. ``scope`` is what the key
+    is unique within: ``game:<id>`` for a game's commands, ``channel:<id>`` for creating a
+    game there, ``guild:<id>`` for a server's settings.
+    """
+
+    __tablename__ = "command_keys"
+
+    scope: Mapped[str] = mapped_column(String(80), primary_key=True)
+    key: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    command: Mapped[str] = mapped_column(String(32))  # the method: a key is not for another
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    # The answer, as little as rebuilds it: the log and its snapshots hold the rest.
+    answer: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime]

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.store.models import (
     Base,
+    CommandKey,
     Deadline,
     Game,
     GameSetup,
@@ -203,3 +204,15 @@ async def put_settings(session: AsyncSession, guild: str, values: Mapping[str, A
         .execution_options(synchronize_session=False)
     )
     await session.execute(insert(ServerSettings).values(guild_id=guild, **values))
+
+
+# -- idempotency keys -------------------------------------------------------------------------
+async def get_command_key(session: AsyncSession, scope: str, key: str) -> CommandKey | None:
+    stmt = select(CommandKey).where(CommandKey.scope == scope, CommandKey.key == key)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def add_command_key(session: AsyncSession, values: Mapping[str, Any]) -> None:
+    """Two writers with one key: the second insert fails as a unique violation (a conflict),
+    and its retry finds the first one's answer."""
+    await session.execute(insert(CommandKey).values(**values))

@@ -48,14 +48,24 @@ def encode(value: Any) -> Any:
 def decode_fields(
     cls: type[Any], data: Mapping[str, Any], skip: Iterable[str] = ()
 ) -> dict[str, Any]:
-    """The fields of dataclass ``cls`` decoded from ``data``, all but those in ``skip``."""
+    """The fields of dataclass ``cls`` decoded from ``data``, all but those in ``skip``.
+
+    A field with a default that ``data`` lacks is left to its default: records written
+    before the field was added still decode.
+    """
     hints = field_hints(cls)
     left_out = set(skip)
     return {
         f.name: decode_as(hints[f.name], data[f.name])
         for f in dataclasses.fields(cls)
-        if f.name not in left_out
+        if f.name not in left_out and (f.name in data or not _has_default(f))
     }
+
+
+def _has_default(field: dataclasses.Field[Any]) -> bool:
+    return (
+        field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+    )
 
 
 def decode_as(hint: Any, data: Any) -> Any:

@@ -3,8 +3,8 @@
 
 ## Start, saving, modes
 
-console-discord-unavailable = The Discord adapter is not ready yet, so a token changes nothing for now. Starting the game in the terminal.
 console-welcome = Vaha-Lite in the terminal.
+console-lang-hint = Language: English. Для игры на русском запустите с --lang ru (например, .venv/bin/python bot.py --lang ru).
 console-mode-hotseat = Two players at one computer: the prompt shows whose orders come next.
 console-mode-vs = You play South; North is played by the automatic player: { $player }.
 console-player-name = { $name ->
@@ -31,6 +31,26 @@ console-undo-consent = { $side ->
        *[north] North
     } asks to take back actions that rolled dice. Agree? (yes/no) >{" "}
 console-log-undone = {" "}(undone)
+console-resign-confirm = { $side ->
+        [south] South
+       *[north] North
+    }, resign and lose the game? (yes/no) >{" "}
+console-resign-kept = The game goes on.
+console-handover = ── Hand the keyboard over: { $side ->
+        [south] South
+       *[north] North
+    } to play ──
+
+## The recap of everything since a player's last turn (present/recap.py, issue 11)
+
+console-recap-title = ── Since your last turn ──
+console-recap-nothing = Nothing has happened.
+# $units: the units destroyed, each as "handle (name)", comma-separated.
+console-recap-destroyed = Destroyed: { $units }.
+# $before and $after: the sides holding the SP before and now.
+console-recap-sp = SP { $cell }: { $before } → { $after }.
+console-recap-vp = VP: South { $south_before } → { $south_after }, North { $north_before } → { $north_after }.
+console-recap-picture = The whole turn in one image: { $path }
 
 ## Prompts
 
@@ -106,6 +126,10 @@ console-board-header-ended = Game over
 console-legend-terrain = ▲ height · ♣3+ cover · ▣ fortification · ≈ water · ▓ obstacle · ◆S/◆N: an SP and who holds it
 console-legend-units = S/N: a South/North unit, the number is its HP (red: damaged), "+": a transport with a unit inside
 console-board-passengers = In transports: { $list }
+console-board-waiting = Waiting to be placed by { $side ->
+        [south] South
+       *[north] North
+    }: { $unit } (out of its wrecked transport), on one of { $cells }
 
 ## Events
 
@@ -128,13 +152,13 @@ console-ev-moved = { $unit }: { $path }.
 console-ev-moved-carrying = { $unit }: { $path } (carrying { $passenger }).
 console-ev-embarked = { $unit } embarks in { $transport }: { $path }.
 console-ev-disembarked = { $unit } disembarks from { $transport } to { $cell }.
-console-ev-attack = { $kind ->
-        [melee] { $unit } attacks { $target } in melee
-        [artillery] { $unit } fires artillery at { $target }
-       *[shooting] { $unit } shoots at { $target }
-    }{ $damaged ->
+console-ev-attack = { $unit }{ $damaged ->
         [yes] {" "}(damaged profile)
        *[no] {""}
+    } { $kind ->
+        [melee] attacks { $target } in melee
+        [artillery] fires artillery at { $target }
+       *[shooting] shoots at { $target }
     }:
 console-ev-weapon = { $weapon }{ $models ->
         [0] {""}
@@ -209,9 +233,9 @@ console-score-detail = { $side }: { $sp } SP × 2 + enemy units destroyed: { $ki
 console-final-score = Final score: South { $south } VP — North { $north } VP.
 console-ev-game-started = Both armies are in (South { $south } pts, North { $north } pts): the game begins.
 console-ev-undone = Taken back: { $count ->
-        [one] one action
-       *[other] { $count } actions
-    } (entries { $seqs }).
+        [one] one action (entry { $seqs }).
+       *[other] { $count } actions (entries { $seqs }).
+    }
 console-ev-undo-requested = { $side ->
         [south] South
        *[north] North
@@ -278,3 +302,7 @@ console-odds-weapon = { $weapon }: { $count } { $count ->
 console-odds-chance = { $damage }: { $percent }%
 console-odds-distribution = Damage (chance): { $chances }
 console-odds-summary = { $mean } damage on average; { $kill }% to destroy the target.
+# K2: dice anyone can verify (docs/dice.md)
+console-words = Words mixed into the dice seed after its hash was published: south “{ $south }”, north “{ $north }”.
+console-log-dice = dice (position=value): { $dice }
+console-verify-file = The game's log: { $path } (anyone can check it: python -m vahalite_bot.verify { $path })

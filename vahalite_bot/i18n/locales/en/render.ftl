@@ -23,7 +23,7 @@ render-reason-score = on points
 render-reason-annihilation = enemy army destroyed
 render-reason-resignation = opponent resigned
 
-## Legend ($value is the cover or fortification value)
+## Legend ($value is the cover or fortification value; an entry may take two lines)
 
 render-terrain-obstacle = Obstacle
 render-terrain-water = Water
@@ -32,7 +32,10 @@ render-terrain-cover = Cover { $value }+
 render-terrain-fortification = Fortification { $value }+
 render-legend-fortification = Fortification
 render-legend-sp = SP
-render-legend-damaged = damaged
+# The triangle on a token: E7's damaged profile is in force (lost HP alone shows on the HP plate).
+render-legend-damaged =
+    damaged
+    profile
 render-legend-loaded = carrying
 
 ## Caption: what the last action did
@@ -65,3 +68,17 @@ render-waiting = Not deployed: { $units }
 ## Replay
 
 render-replay-final = Final
+
+## The passenger of a destroyed transport (H5), waiting to be placed
+
+# $name places $unit (a handle) during the other side's turn: after the header's "X to play".
+render-placing = { $name } places { $unit }
+# $cells: the cells it may take, comma-separated.
+render-waiting_passenger = { $unit } waits to be placed: { $cells }
+
+## The recap image: a whole turn
+
+render-recap-turn = { $name }'s turn, round { $round }
+# $units: the handles of the units destroyed in the turn, comma-separated.
+render-recap-destroyed = Destroyed: { $units }
+render-recap-vp = VP { $before } → { $after }

@@ -1,6 +1,9 @@
 # Rule errors raised by the engine: one message per IllegalAction code.
 # Each says what is wrong and, where it helps, what to do instead.
 
+# An engine refusal: the rule it cites, written out so that it cannot be read as a cell.
+rule-reference = (rule { $rule }) { $reason }
+
 side-south = South
 side-north = North
 
@@ -34,7 +37,11 @@ error-sp_blocks_deployment = A strategic position on { $cell } would leave too l
 error-not_your_unit = { $unit } is not your unit.
 error-already_deployed = { $unit } is already deployed.
 error-outside_deploy_zone = { $cell } is outside your deployment zone.
-error-cannot_deploy_here = { $unit } cannot be deployed on { $cell }: no Obstacle or Water, and no vehicle in Cover.
+error-cannot_deploy_here = { $reason ->
+        [terrain] { $unit } cannot be deployed on { $cell }: no unit stands in { $terrain }.
+        [vehicle_cover] { $unit } cannot be deployed on { $cell }: vehicles cannot enter { $terrain }.
+       *[sp] { $unit } cannot be deployed on { $cell }: a flyer cannot stand on a strategic position.
+    }
 error-deploy_blocks_others = Deploying { $unit } on { $cell } would leave no room for the rest of your army: choose another cell.
 error-cannot_embark = { $unit } cannot ride { $transport }: wrong unit type, too many models, or it is already carrying a unit.
 error-not_playing = Orders come once setup is done; the game is at { $phase }.
@@ -65,10 +72,10 @@ error-embarked_shooting_only = From inside an open-topped transport { $unit } ma
 error-flyer_no_melee = Flyers neither make nor suffer melee attacks.
 error-melee_out_of_reach = { $target } is { $distance } away: melee reaches only an orthogonally adjacent cell.
 error-vehicle_melee_into_cover = Vehicles cannot attack { $target } in melee while it is in Cover or a Fortification.
-error-out_of_range = { $weapon } reaches { $range }; the target is { $distance } away.
-error-too_close = { $weapon } cannot fire at range { $distance } (minimum { $minimum }): at range 1 only melee is possible.
-error-artillery_after_move = { $weapon } is artillery and cannot fire after the unit moved this turn.
-error-no_line_of_sight = No line of sight to { $target }: an Obstacle or Height is in the way.
+error-out_of_range = The target is { $distance } away, beyond the range of { $weapon }, { $range }.
+error-too_close = The target is { $distance } away, closer than the minimum range of { $weapon }, { $minimum }: choose another weapon or a target farther away.
+error-artillery_after_move = { $weapon }: artillery cannot fire after the unit moved this turn.
+error-no_line_of_sight = No line of sight to { $target }: blocked at { $cells } (an Obstacle or Height is in the way).
 error-target_is_friendly = { $target } is on your side: choose an enemy unit.
 error-no_such_weapon = { $unit } has no weapon number { $weapon }.
 error-melee_and_ranged_mixed = One attack uses either melee or ranged weapons, not both.

@@ -15,7 +15,11 @@ service-game_paused = The referee has paused the game: wait until it is resumed.
 service-bot_rolls = The bot makes the roll-off itself.
 service-not_your_side = You play the other side, not { $side }.
 service-undo_count = You can undo between 1 and { $maximum } actions at once, not { $count }.
-service-nothing_to_undo = Only { $available } of the last actions can be undone, not { $count }.
+service-nothing_to_undo = { $available ->
+        [0] There is nothing of yours this turn to undo.
+        [one] Only your last action can be undone, not { $count }.
+       *[other] Only your last { $available } actions can be undone, not { $count }.
+    }
 service-undo_not_this_turn = Entry { $seq } is from an earlier turn: only the referee can undo it.
 service-undo_not_own = Entry { $seq } is not your own action: only the referee can undo it.
 service-undo_needs_consent = Dice were rolled: ask your opponent to agree to the undo, or ask the referee.
@@ -40,3 +44,20 @@ service-roster_rejected = The army list is not legal: { $count ->
         [one] 1 problem
        *[other] { $count } problems
     } to fix.
+# K2: a player's word for the dice seed (docs/dice.md)
+service-bad_word = A word for the dice is 1 to { $limit } printable characters on one line.
+# Servers: roles and the administrator flag count only on their own server.
+service-other_server = Your roles and rights on another server count for nothing here.
+service-referee_plays = You play in this game, so you cannot referee it: this server does not allow that.
+service-transport_not_on_board = { $unit } is not on the board: there is nothing to embark on.
+service-off_board = { $cell } is not on this game's board.
+# Idempotency keys: one key, one command.
+service-key_reused = This request id was already used for another order ({ $command }): send a new one.
+# Values checked at the service's edge (the argument's name is the program's, not a player's).
+service-bad_type = “{ $argument }” has the wrong kind of value.
+service-bad_range = “{ $argument }” must be from { $low } to { $high }.
+service-bad_length = “{ $argument }” must be 1 to { $maximum } characters long.
+service-bad_text = “{ $argument }” contains characters that are not allowed.
+service-bad_count = “{ $argument }” has too many items (at most { $maximum }).
+service-bad_cell = “{ $argument }” is not a cell of any board.
+service-bad_argument = There is no option “{ $argument }”.

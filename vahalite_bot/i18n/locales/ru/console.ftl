@@ -3,8 +3,8 @@
 
 ## Запуск, сохранение, режимы
 
-console-discord-unavailable = Адаптер Discord ещё не готов: токен пока ничего не меняет. Запускаю игру в терминале.
 console-welcome = Ваха-Лайт — игра в терминале.
+console-lang-hint = Язык — русский. For English, start with --lang en (e.g. .venv/bin/python bot.py --lang en).
 console-mode-hotseat = Играют двое за одним компьютером: в приглашении видно, чья очередь отдавать приказы.
 console-mode-vs = Вы играете за Юг; за Север — автоматический игрок: { $player }.
 console-player-name = { $name ->
@@ -31,6 +31,26 @@ console-undo-consent = { $side ->
        *[north] Север
     } просит отменить действия, где бросались кубики. Согласны? (да/нет) >{" "}
 console-log-undone = {" "}(отменено)
+console-resign-confirm = { $side ->
+        [south] Юг
+       *[north] Север
+    }, сдаться и закончить партию поражением? (да/нет) >{" "}
+console-resign-kept = Партия продолжается.
+console-handover = ── Передайте клавиатуру: { $side ->
+        [south] ходит Юг
+       *[north] ходит Север
+    } ──
+
+## The recap of everything since a player's last turn (present/recap.py, issue 11)
+
+console-recap-title = ── С вашего прошлого хода ──
+console-recap-nothing = Ничего не произошло.
+# $units: the units destroyed, each as "handle (name)", comma-separated.
+console-recap-destroyed = Уничтожены: { $units }.
+# $before and $after: the sides holding the SP before and now.
+console-recap-sp = СП { $cell }: { $before } → { $after }.
+console-recap-vp = ПО: Юг { $south_before } → { $south_after }, Север { $north_before } → { $north_after }.
+console-recap-picture = Весь ход на одной картинке: { $path }
 
 ## Приглашения
 
@@ -79,7 +99,7 @@ console-example-terrain = { $kind ->
         [cover] укрытие
        *[fortification] укрепление
     } { $cell }
-console-hint-sp = { $side } ставит стратегические позиции (SP) на своей половине — не на краю поля, не на препятствии и не в воде; { $count ->
+console-hint-sp = { $side } ставит стратегические позиции (СП) на своей половине — не на краю поля, не на препятствии и не в воде; { $count ->
         [one] осталась { $count }
         [few] осталось { $count }
        *[many] осталось { $count }
@@ -93,9 +113,10 @@ console-hint-turn-short = { $side }: ваш ход, раунд { $round } из {
 
 ## Поле
 
+# Not the letters Ю/С: a Cyrillic С on the board reads as column C (issue 12).
 console-side-letter = { $side ->
-        [south] Ю
-       *[north] С
+        [south] ●
+       *[north] ○
     }
 console-side-auto = { $side } (автомат)
 console-board-header-play = Раунд { $round } из { $rounds } · ход { $side ->
@@ -108,9 +129,13 @@ console-board-header-setup = Подготовка: { $phase }{ $side ->
        *[none] {""}
     }
 console-board-header-ended = Партия окончена
-console-legend-terrain = ▲ высота · ♣3+ укрытие · ▣ укрепление · ≈ водоём · ▓ препятствие · ◆Ю/◆С — SP и чья она
-console-legend-units = Ю/С — отряд Юга/Севера, число — его HP (красное — повреждён), «+» — транспорт с десантом
+console-legend-terrain = ▲ высота · ♣3+ укрытие · ▣ укрепление · ≈ водоём · ▓ препятствие · ◆●/◆○ — СП (стратегическая позиция) и чья она
+console-legend-units = ●/○ — отряд Юга/Севера, число — его HP (красное — повреждён), «+» — транспорт с десантом
 console-board-passengers = В транспортах: { $list }
+console-board-waiting = Ждёт, куда его поставит { $side ->
+        [south] Юг
+       *[north] Север
+    }: { $unit } (из уничтоженного транспорта), на одну из клеток { $cells }
 
 ## События
 
@@ -118,7 +143,7 @@ console-unit-named = { $handle } ({ $name })
 console-ev-rolled-off = Бросок за первый ход: { $die } → первым в каждом раунде ходит { $side }.
 console-ev-deploy-order = { $side } решает: первым расставляется { $first }.
 console-ev-terrain = { $side }: { $kind } на { $cell }.
-console-ev-sp = { $side }: SP на { $cell }.
+console-ev-sp = { $side }: СП на { $cell }.
 console-ev-deployed = { $unit } — на { $cell }.
 console-ev-deployed-in = { $unit } — в { $transport } на { $cell }.
 console-ev-setup-step = — Дальше: { $phase }, очередь { $side ->
@@ -133,13 +158,13 @@ console-ev-moved = { $unit }: { $path }.
 console-ev-moved-carrying = { $unit }: { $path } (с десантом { $passenger }).
 console-ev-embarked = { $unit } садится в { $transport }: { $path }.
 console-ev-disembarked = { $unit } высаживается из { $transport } на { $cell }.
-console-ev-attack = { $kind ->
-        [melee] { $unit } атакует { $target } в рукопашной
-        [artillery] { $unit } бьёт из артиллерии по { $target }
-       *[shooting] { $unit } стреляет по { $target }
-    }{ $damaged ->
+console-ev-attack = { $unit }{ $damaged ->
         [yes] {" "}(повреждённый профиль)
        *[no] {""}
+    } { $kind ->
+        [melee] атакует { $target } в рукопашной
+        [artillery] бьёт из артиллерии по { $target }
+       *[shooting] стреляет по { $target }
     }:
 console-ev-weapon = { $weapon }{ $models ->
         [0] {""}
@@ -202,7 +227,7 @@ console-ev-advance-offered = { $unit } может занять клетку { $c
 console-advance-declined = (Следующий приказ отдан — { $unit } остаётся на месте, клетку не занимает.)
 console-ev-advanced = { $unit } занимает { $cell }.
 console-ev-stayed = { $unit } остаётся на { $cell }.
-console-ev-captured = SP на { $cell } теперь { $side ->
+console-ev-captured = СП на { $cell } теперь { $side ->
         [south] у Юга
        *[north] у Севера
     } ({ $unit }).
@@ -224,7 +249,7 @@ console-result-draw = ничья{ $reason ->
         [referee] {" "}(решение судьи)
        *[other] {""}
     }
-console-score-detail = { $side }: { $sp } SP × 2 + уничтожено отрядов: { $kills } + штабов, убитых штабом: { $hq } × 2 = { $vp } ПО.
+console-score-detail = { $side }: { $sp } СП × 2 + уничтожено отрядов: { $kills } + штабов, убитых штабом: { $hq } × 2 = { $vp } ПО.
 console-final-score = Итоговый счёт: Юг { $south } ПО — Север { $north } ПО.
 console-ev-game-started = Обе армии поданы (Юг — { $south } очк., Север — { $north } очк.): партия началась.
 console-ev-undone = { $count ->
@@ -301,3 +326,7 @@ console-odds-weapon = { $weapon }: { $count } { $count ->
 console-odds-chance = { $damage } — { $percent }%
 console-odds-distribution = Ран (вероятность): { $chances }
 console-odds-summary = В среднем { $mean } ран; уничтожить цель — { $kill }%.
+# K2: кубики, которые может проверить любой (docs/dice.md)
+console-words = Слова, добавленные в зерно кубиков после публикации его хэша: юг «{ $south }», север «{ $north }».
+console-log-dice = кубики (позиция=значение): { $dice }
+console-verify-file = Журнал партии: { $path } (проверить может любой: python -m vahalite_bot.verify { $path })

@@ -1,5 +1,8 @@
 # Ошибки правил, которые выдаёт движок: по сообщению на каждый код IllegalAction.
 
+# An engine refusal: the rule it cites, written out so that it cannot be read as a cell.
+rule-reference = (правило { $rule }) { $reason }
+
 side-south = Юг
 side-north = Север
 
@@ -12,7 +15,7 @@ terrain-fortification = Укрепление
 phase-roll_off = бросок за первый ход
 phase-deploy_order = выбор очерёдности расстановки
 phase-terrain = расстановка местности
-phase-sp = расстановка SP
+phase-sp = расстановка СП
 phase-deployment = расстановка войск
 phase-playing = игра
 phase-ended = конец партии
@@ -26,14 +29,18 @@ error-not_own_half = { $cell } не на вашей половине поля: �
 error-no_terrain_left = У вас не осталось элементов «{ $kind }».
 error-cell_has_terrain = На { $cell } уже есть местность: выберите свободную клетку.
 error-terrain_blocks_deployment = Местность на { $cell } не оставит места для расстановки вашей армии: выберите другую клетку.
-error-sp_on_edge = { $cell } на краю поля: SP ставится не ближе чем в 1 клетке от края.
-error-sp_not_enterable = Пехота не может войти на { $cell } ({ $terrain }): поставьте SP в другое место.
-error-sp_taken = На { $cell } уже есть SP.
-error-sp_blocks_deployment = SP на { $cell } не оставит места для расстановки вашей армии.
+error-sp_on_edge = { $cell } на краю поля: СП ставится не ближе чем в 1 клетке от края.
+error-sp_not_enterable = Пехота не может войти на { $cell } ({ $terrain }): поставьте СП в другое место.
+error-sp_taken = На { $cell } уже есть СП.
+error-sp_blocks_deployment = СП на { $cell } не оставит места для расстановки вашей армии.
 error-not_your_unit = { $unit } — не ваш юнит.
 error-already_deployed = { $unit } уже выставлен.
 error-outside_deploy_zone = { $cell } вне вашей зоны расстановки.
-error-cannot_deploy_here = { $unit } нельзя выставить на { $cell }: не на Препятствие или Водоём, техника — не в Укрытие.
+error-cannot_deploy_here = { $reason ->
+        [terrain] { $unit } нельзя выставить на { $cell }: там { $terrain }, на него не встают.
+        [vehicle_cover] { $unit } нельзя выставить на { $cell }: технике нельзя на { $terrain }.
+       *[sp] { $unit } нельзя выставить на { $cell }: летающий юнит не может стоять на стратегической позиции.
+    }
 error-deploy_blocks_others = Если выставить { $unit } на { $cell }, остальной армии не хватит места: выберите другую клетку.
 error-cannot_embark = { $unit } не может сесть в { $transport }: не тот тип юнита, слишком много моделей или транспорт уже занят.
 error-not_playing = Приказы отдаются после расстановки; сейчас этап «{ $phase }».
@@ -54,7 +61,7 @@ error-path_revisits = Путь { $unit } дважды проходит одну 
 error-off_board = { $cell } за пределами поля.
 error-blocked_by_terrain = Путь перекрыт на { $cell }: { $terrain }.
 error-blocked_by_enemy = Путь перекрыт на { $cell } вражеским юнитом { $enemy }.
-error-flyer_cannot_end = Летающий юнит не может закончить движение на { $cell } (Препятствие или SP).
+error-flyer_cannot_end = Летающий юнит не может закончить движение на { $cell } (Препятствие или СП).
 error-end_not_empty = { $cell } занята юнитом { $occupant }: движение заканчивается на свободной клетке.
 error-embark_after_disembark = { $unit } высадился в этот ход и не может сесть снова до следующего.
 error-disembark_after_embark = { $unit } сел в транспорт в этот ход и не может высадиться до следующего.
@@ -65,10 +72,10 @@ error-embarked_shooting_only = Из открытого транспорта { $u
 error-flyer_no_melee = Летающие юниты не атакуют в рукопашной и не могут быть атакованы в рукопашной.
 error-melee_out_of_reach = { $target } на расстоянии { $distance }: рукопашная — только по соседней клетке по вертикали или горизонтали.
 error-vehicle_melee_into_cover = Техника не может атаковать { $target } в рукопашной, пока тот в Укрытии или Укреплении.
-error-out_of_range = { $weapon } бьёт на { $range }, а до цели — { $distance }.
-error-too_close = { $weapon } не стреляет на дистанцию { $distance } (минимум { $minimum }): на дистанции 1 — только рукопашная.
-error-artillery_after_move = { $weapon } — артиллерия, она не стреляет после движения юнита в этот ход.
-error-no_line_of_sight = Нет линии видимости до { $target }: мешает Препятствие или Высота.
+error-out_of_range = До цели { $distance }, а дальность ({ $weapon }) — { $range }.
+error-too_close = До цели { $distance }, а минимальная дальность ({ $weapon }) — { $minimum }: выберите другое оружие или цель дальше.
+error-artillery_after_move = { $weapon }: артиллерия не стреляет, если юнит двигался в этот ход.
+error-no_line_of_sight = Нет линии видимости до { $target }: мешает { $cells } (Препятствие или Высота).
 error-target_is_friendly = { $target } — ваш юнит: выберите врага.
 error-no_such_weapon = У { $unit } нет оружия номер { $weapon }.
 error-melee_and_ranged_mixed = Одна атака — либо рукопашная, либо дальняя, не обе сразу.

@@ -15,7 +15,12 @@ service-game_paused = Судья приостановил партию: дожд
 service-bot_rolls = Бросок за первый ход бот делает сам.
 service-not_your_side = Вы играете за другую сторону, не за «{ $side }».
 service-undo_count = Отменить можно от 1 до { $maximum } действий за раз, а не { $count }.
-service-nothing_to_undo = Отменить можно только { $available }, а не { $count }.
+service-nothing_to_undo = { $available ->
+        [0] В этом ходу нечего отменять из ваших действий.
+        [one] Отменить можно только последнее действие, а не { $count }.
+        [few] Отменить можно только { $available } последних действия, а не { $count }.
+       *[many] Отменить можно только { $available } последних действий, а не { $count }.
+    }
 service-undo_not_this_turn = Запись { $seq } из прошлого хода: отменить её может только судья.
 service-undo_not_own = Запись { $seq } — не ваше действие: отменить её может только судья.
 service-undo_needs_consent = Были брошены кубики: попросите соперника согласиться на отмену или обратитесь к судье.
@@ -41,3 +46,20 @@ service-roster_rejected = Ростер не по правилам: { $count ->
         [few] { $count } ошибки
        *[many] { $count } ошибок
     }.
+# K2: слово игрока для зерна кубиков (docs/dice.md)
+service-bad_word = Слово для кубиков: от 1 до { $limit } печатных символов в одну строку.
+# Серверы: роли и права администратора действуют только на своём сервере.
+service-other_server = Ваши роли и права на другом сервере здесь ничего не значат.
+service-referee_plays = Вы играете в этой партии и не можете её судить: на этом сервере это не разрешено.
+service-transport_not_on_board = { $unit } не на поле: садиться не во что.
+service-off_board = Клетки { $cell } нет на поле этой партии.
+# Ключи повтора: один ключ — одна команда.
+service-key_reused = Этот номер запроса уже использован для другого приказа ({ $command }): пришлите новый.
+# Значения, проверяемые на входе сервиса (имя аргумента — программное, не игровое).
+service-bad_type = У «{ $argument }» значение не того вида.
+service-bad_range = «{ $argument }» должно быть от { $low } до { $high }.
+service-bad_length = «{ $argument }» — от 1 до { $maximum } символов.
+service-bad_text = В «{ $argument }» недопустимые символы.
+service-bad_count = В «{ $argument }» слишком много элементов (не больше { $maximum }).
+service-bad_cell = «{ $argument }» — не клетка ни одного поля.
+service-bad_argument = Параметра «{ $argument }» нет.

@@ -1,37 +1,46 @@
-"""A child process for the crash test: plays commands for ever, printing each reply.
+"""A child process for the crash test (test code: it lives beside the test, not in the
+product): plays commands for ever, printing each reply.
 
 It plays one game after another in one channel (resuming whatever game is there when it
 starts): random legal actions, and now and then an undo, an undo by consent, a referee
-override or a passed deadline. After each command commits it writes ``<game> <version>``
-on its own line, so the parent knows what must have been kept when it kills this process.
+override or a passed deadline. After each command commits it writes
+``<game> <version> <state digest> <events digest>`` on its own line: the parent knows what
+must have been kept when it kills this process, and what exactly the reply said.
 
-    python -m vahalite_bot.app.crashplay --db sqlite+aiosqlite:///crash.db --seed 7
+    python -m tests.crashplay --db sqlite+aiosqlite:///crash.db --seed 7
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
+import json
 import os
 import random
 import sys
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from vahalite_bot.app import autoplay
 from vahalite_bot.app.errors import NotFound, ServiceError
+from vahalite_bot.app.replay import encode_event
 from vahalite_bot.app.results import Actor, Outcome
 from vahalite_bot.app.service import GameService
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.scenario import STANDARD, Side
 from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.rules.state import GameState
+from vahalite_bot.selfplay.game import dice_in
 from vahalite_bot.store.database import Database, open_database
+from vahalite_bot.store.snapshot import encode_state
 
 CHANNEL = "crash-channel"
 GUILD = "crash-guild"
-REFEREE = Actor("crash-referee", roles=frozenset({"crash-gm"}))
-ADMIN = Actor("crash-admin", admin=True)
+REFEREE = Actor("crash-referee", roles=frozenset({"crash-gm"}), guild=GUILD)
+ADMIN = Actor("crash-admin", admin=True, guild=GUILD)
 READY = b"ready\n"  # written once the database is open, before anything else
 
 
@@ -64,7 +73,8 @@ async def run(
 
     def reply(outcome: Outcome) -> None:
         nonlocal written
-        os.write(out, f"{outcome.game_id} {outcome.version}\n".encode())
+        state, events = state_digest(outcome.state), events_digest(outcome.events)
+        os.write(out, f"{outcome.game_id} {outcome.version} {state} {events}\n".encode())
         written += 1
 
     try:
@@ -78,6 +88,27 @@ async def run(
             game = await _step(service, game, rng, reply)
     finally:
         await db.close()
+
+
+def digest(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def state_digest(state: GameState | None) -> str:
+    """What a reply said the game now is (the lobby has no state yet)."""
+    return "-" if state is None else digest(encode_state(state))
+
+
+def events_digest(events: Any) -> str:
+    """What a reply said happened: the events, as the log stores them, and every die
+    they show (position, purpose, value), as the log's dice column stores them."""
+    dice = [[d.position, d.purpose, d.value] for d in dice_in(tuple(events))]
+    return logged_digest([encode_event(e) for e in events], dice)
+
+
+def logged_digest(events: list[Any], dice: list[list[Any]]) -> str:
+    return digest({"events": events, "dice": dice})
 
 
 async def _current(service: GameService, reply: Callable[[Outcome], None]) -> Outcome:

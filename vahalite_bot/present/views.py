@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from vahalite_bot.console.terminal import Paint
-from vahalite_bot.console.text import say, side_name, unit_label
+from vahalite_bot.present.paint import Paint
+from vahalite_bot.present.text import say, side_name, unit_label
 from vahalite_bot.rules import combat, victory
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase, UnitState

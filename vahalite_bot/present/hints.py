@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from vahalite_bot.console.terminal import Paint
-from vahalite_bot.console.text import say, side_name, unit_label
 from vahalite_bot.i18n import translate
+from vahalite_bot.present.paint import Paint
+from vahalite_bot.present.text import say, side_name, unit_label
 from vahalite_bot.rules import movement, setup
 from vahalite_bot.rules.actions import Action, Deploy, PlaceSP, PlaceTerrain
 from vahalite_bot.rules.geometry import Cell, distance

@@ -8,13 +8,13 @@ catalogue; the glyphs are the same in every language.
 
 from __future__ import annotations
 
-from vahalite_bot.console.terminal import Paint
-from vahalite_bot.console.text import say
 from vahalite_bot.i18n import translate
+from vahalite_bot.present.paint import Paint
+from vahalite_bot.present.text import say
 from vahalite_bot.rules import setup, victory
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
-from vahalite_bot.rules.state import GameState, Phase, UnitState
+from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
 
 WIDTH = 10  # characters inside a cell
 GLYPH = {
@@ -55,6 +55,7 @@ def board_text(state: GameState, lang: str, paint: Paint, *, legend: bool = True
             paint(say(lang, "legend-units"), "dim"),
         ]
     lines.extend(_passengers(state, lang))
+    lines.extend(_waiting(state, lang, paint))
     return "\n".join(lines)
 
 
@@ -131,6 +132,22 @@ def _header(state: GameState, lang: str, paint: Paint) -> str:
             side="none" if actor is None else actor.value,
         )
     return paint(text, "title")
+
+
+def _waiting(state: GameState, lang: str, paint: Paint) -> list[str]:
+    """H5: a wrecked transport's passenger is on no cell while its owner chooses one; the
+    board says so rather than leave it out (issue 12)."""
+    return [
+        say(
+            lang,
+            "board-waiting",
+            unit=paint(pending.unit, pending.side.value),
+            side=pending.side.value,
+            cells=", ".join(c.name for c in pending.cells),
+        )
+        for pending in state.pending
+        if isinstance(pending, PendingPlacement)
+    ]
 
 
 def _passengers(state: GameState, lang: str) -> list[str]:

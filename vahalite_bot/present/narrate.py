@@ -8,12 +8,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from vahalite_bot.app import records
-from vahalite_bot.console.terminal import Paint
-from vahalite_bot.console.text import cells_text, dice_values, say, side_name, signed, unit_label
 from vahalite_bot.i18n import translate
+from vahalite_bot.present.paint import Paint
+from vahalite_bot.present.text import cells_text, dice_values, say, side_name, signed, unit_label
 from vahalite_bot.rules import events as ev
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
+
+# Events that ask the player to decide something: moot once the game has ended.
+QUESTIONS = (ev.AdvanceOffered, ev.PlacementRequired)
+
+
+def is_moot(event: Any, events: Iterable[Any]) -> bool:
+    """A question (advance? place the passenger?) in a batch that also ends the game: the
+    game is over, so asking it would only mislead (issue 12)."""
+    return isinstance(event, QUESTIONS) and any(isinstance(e, ev.GameEnded) for e in events)
 
 
 class Narrator:
@@ -24,9 +33,11 @@ class Narrator:
         self.paint = paint
 
     def tell(self, events: Iterable[Any], state: GameState) -> list[str]:
+        batch = list(events)
         lines: list[str] = []
-        for event in events:
-            lines.extend(self.event(event, state))
+        for event in batch:
+            if not is_moot(event, batch):
+                lines.extend(self.event(event, state))
         return lines
 
     def event(self, event: Any, state: GameState) -> list[str]:

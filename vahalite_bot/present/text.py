@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from vahalite_bot.console.terminal import Paint
 from vahalite_bot.i18n import translate
+from vahalite_bot.present.paint import Paint
 from vahalite_bot.rules.dice import Die
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side

@@ -1,0 +1,52 @@
+"""A local stand-in for Discord (gateway + REST) that unmodified discord.py 2.7 talks to.
+
+Point discord.py at it with ``discord.http.Route.BASE = standin.api_base`` and
+``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(standin.gateway_url)``, log in
+with ``standin.token`` and use ``guild_ready_timeout=0.2``. Tests then build a world
+(``add_user``, ``add_guild``, ``add_text_channel``...), act as users (``slash``,
+``autocomplete``, ``click``, ``submit_modal``, ``post``, ``dm_channel``), control the
+connection (``drop_gateway``, ``wait_ready``, ``connected``, ``resumes``) and read what the
+bot did (``messages``, ``channel``, ``threads_of``, ``pins``, ``commands``, ``requests``;
+``unhandled`` lists requests no route here serves). Every ``wait_*`` wakes on change, never
+by a sleep loop. Times (``Interaction.dispatched_at``, ``Message.created_at``) are this
+process's ``time.perf_counter()``: the dispatch written to the socket, the request read.
+
+Faithful to Discord, because a bot depends on it:
+- the gateway protocol: HELLO, IDENTIFY -> READY (guilds unavailable) then GUILD_CREATE per
+  guild, heartbeats, numbered dispatches, RESUME replaying missed dispatches then RESUMED,
+  INVALID_SESSION for an unknown session, close 4004 for a bad token and 4014 for the
+  message-content intent when ``message_content_allowed=False``; shards (a guild belongs to
+  shard ``(guild_id >> 22) % count``; DMs to shard 0) and intent filtering of events; blank
+  message content for a client without the intent (except its own messages, DMs, mentions);
+- the REST shapes discord.py parses: snowflake strings (time-based, above 2**53), JSON with
+  an exact ``application/json`` type, multipart ``payload_json`` + ``files[n]``, error bodies
+  ``{"code", "message"}`` (401 without the bot token, 403/50013 Missing Permissions, 404s
+  with Discord's codes, 40060 for a second callback);
+- interactions: ``with_response=1`` callback bodies, followups only after the callback,
+  ``@original`` edits, ``app_permissions``, resolved users/members/roles/channels; commands
+  are checked against what the bot synced (names, subcommands, options, types, choices,
+  ranges; a localized name the bot synced may be typed, the interaction carries the real one);
+- every REST change dispatches its gateway event (MESSAGE_CREATE/UPDATE/DELETE,
+  THREAD_CREATE/UPDATE, CHANNEL_UPDATE, CHANNEL_PINS_UPDATE, reactions); forum posts share
+  their id with their first message; ``deny_bot`` is a member overwrite on the channels, so
+  discord.py's own ``permissions_for`` agrees with the server.
+
+Simplified:
+- one bot application and one token; no rate limits, no audit log, no compression (plain
+  text frames); no presences, voice, invites, webhooks other than interaction followups;
+- permissions: only the bot has overwrites (set by ``deny_bot``); members' permissions are
+  the sum of their roles; pinning demands both MANAGE_MESSAGES and PIN_MESSAGES (so a bot
+  that works here works under Discord's old and new rules);
+- a deferred response makes no "thinking" message: editing ``@original`` creates it; a
+  followup is always a new message; ephemeral messages are stored (see ``flags``) but not
+  dispatched; no system messages (thread created, message pinned);
+- threads have no member lists; auto-archiving never happens by itself; message history
+  supports ``before``/``after``/``limit`` but not ``around``;
+- a session without a connection may RESUME for 60 s, then it is forgotten (a killed bot's).
+"""
+
+from .interactions import Interaction
+from .server import StandIn
+from .world import Attachment, Message
+
+__all__ = ["Attachment", "Interaction", "Message", "StandIn"]

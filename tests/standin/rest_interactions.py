@@ -1,0 +1,162 @@
+"""REST routes for interaction answers: the callback and the webhook followups and edits."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from aiohttp import web
+
+from .core import ApiError, Core, not_found
+from .interactions import (
+    DEFERRED_MESSAGE,
+    DEFERRED_UPDATE,
+    MESSAGE,
+    MODAL,
+    UPDATE_MESSAGE,
+    Interaction,
+)
+from .rest import API, json_response, no_content, read_body, snowflake
+from .rest_channels import delete
+from .world import EPHEMERAL, Message
+
+
+def interaction_routes(core: Core) -> list[web.RouteDef]:
+    def by_token(request: web.Request) -> Interaction:
+        interaction = core.interactions.get(request.match_info["token"])
+        if interaction is None:
+            raise not_found("interaction", 10062)
+        return interaction
+
+    def webhook(request: web.Request) -> Interaction:
+        if snowflake(request, "app") != core.application_id:
+            raise not_found("Webhook", 10015)
+        interaction = by_token(request)
+        if not interaction.responses:
+            # Discord refuses followups before the interaction was acknowledged.
+            raise not_found("Webhook", 10015)
+        return interaction
+
+    def target(interaction: Interaction, which: str) -> Message:
+        if which == "@original":
+            if interaction.original is None:
+                raise not_found("Message", 10008)
+            return interaction.original
+        for message in [interaction.original, *interaction.followups]:
+            if message is not None and str(message.id) == which:
+                return message
+        raise not_found("Message", 10008)
+
+    async def callback(request: web.Request) -> web.Response:
+        interaction = by_token(request)
+        if snowflake(request, "id") != interaction.id:
+            raise not_found("interaction", 10062)
+        if interaction.responses:
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        body, files = await read_body(request)
+        kind = int(body["type"])
+        data = body.get("data") or {}
+        interaction.responses.append({"type": kind, "data": data})
+        if kind == MESSAGE:
+            interaction.original = answer_message(core, interaction, data, files)
+        elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
+            message = core.world.message_index[interaction.message_id]
+            core.edit_message(message, data, files)
+            interaction.original = message
+        elif kind == MODAL:
+            core.modals[str(data["custom_id"])] = data
+        interaction.touch()
+        core.notify()
+        return json_response(_callback_answer(core, interaction, kind, data))
+
+    async def followup(request: web.Request) -> web.Response:
+        interaction = webhook(request)
+        body, files = await read_body(request)
+        message = answer_message(core, interaction, body, files)
+        interaction.followups.append(message)
+        interaction.touch()
+        if request.query.get("wait", "").lower() in ("1", "true"):
+            return json_response(core.message_payload(message))
+        return no_content()
+
+    async def get_message(request: web.Request) -> web.Response:
+        interaction = webhook(request)
+        return json_response(core.message_payload(target(interaction, request.match_info["m"])))
+
+    async def edit_message(request: web.Request) -> web.Response:
+        interaction = webhook(request)
+        which = request.match_info["m"]
+        body, files = await read_body(request)
+        if which == "@original" and interaction.original is None:
+            interaction.original = original_from_edit(core, interaction, body, files)
+        else:
+            core.edit_message(target(interaction, which), body, files)
+        interaction.touch()
+        return json_response(core.message_payload(target(interaction, which)))
+
+    async def delete_message(request: web.Request) -> web.Response:
+        interaction = webhook(request)
+        message = target(interaction, request.match_info["m"])
+        delete(core, message)
+        interaction.touch()
+        return no_content()
+
+    hook = f"{API}/webhooks/{{app}}/{{token}}"
+    return [
+        web.post(f"{API}/interactions/{{id}}/{{token}}/callback", callback),
+        web.post(hook, followup),
+        web.get(f"{hook}/messages/{{m}}", get_message),
+        web.patch(f"{hook}/messages/{{m}}", edit_message),
+        web.delete(f"{hook}/messages/{{m}}", delete_message),
+    ]
+
+
+def answer_message(
+    core: Core, interaction: Interaction, body: dict[str, Any], files: list[Any]
+) -> Message:
+    return core.new_message(
+        interaction.channel_id,
+        core.bot_user_id,
+        body,
+        files,
+        interaction_id=interaction.id,
+        webhook_id=core.application_id,
+    )
+
+
+def original_from_edit(
+    core: Core, interaction: Interaction, body: dict[str, Any], files: list[Any]
+) -> Message:
+    """Editing @original after a defer: the deferred ("thinking") message takes its content;
+    after a deferred update, the component's message is the original."""
+    kind = interaction.responses[0]["type"] if interaction.responses else None
+    if kind == DEFERRED_UPDATE and interaction.message_id is not None:
+        message = core.world.message_index[interaction.message_id]
+        core.edit_message(message, body, files)
+        return message
+    if kind != DEFERRED_MESSAGE:
+        raise not_found("Message", 10008)
+    deferred_flags = int((interaction.responses[0]["data"] or {}).get("flags") or 0)
+    message = answer_message(core, interaction, {**body, "flags": deferred_flags}, files)
+    message.edited_at = time.perf_counter()
+    message.edited_wall_time = time.time()
+    return message
+
+
+def _callback_answer(
+    core: Core, interaction: Interaction, kind: int, data: dict[str, Any]
+) -> dict[str, Any]:
+    """The ``with_response=1`` body: the interaction and the resource the callback made."""
+    answer: dict[str, Any] = {
+        "interaction": {
+            "id": str(interaction.id),
+            "type": interaction.type,
+            "response_message_loading": kind == DEFERRED_MESSAGE,
+            "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL),
+        },
+        "resource": {"type": kind},
+    }
+    if interaction.original is not None and kind in (MESSAGE, UPDATE_MESSAGE):
+        answer["interaction"]["response_message_id"] = str(interaction.original.id)
+        answer["resource"]["message"] = core.message_payload(interaction.original)
+    return answer

@@ -1,0 +1,153 @@
+"""The Discord adapter's pure parts, without any server: command names and descriptions in
+both languages within Discord's limits, autocomplete against the engine's answers, the cut
+of long messages, the caller's language, the settings that start the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+import bot
+from tests.golden.states import mid_game
+from vahalite_bot.discord import choices
+from vahalite_bot.discord.translator import FluentTranslator
+from vahalite_bot.discord.words import MESSAGE_LIMIT, fit, lang_of
+from vahalite_bot.i18n import message_ids, translate
+from vahalite_bot.rules import combat, movement
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState
+
+# Discord's rule for command and option names (lowercase letters of any script, digits, - _).
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def playing_state() -> GameState:
+    """A busy mid-game board (every terrain kind and unit type), South to move and attack."""
+    before = mid_game().before
+    assert before is not None
+    return before
+
+
+def _keys(suffix: str) -> list[str]:
+    return sorted(
+        k
+        for k in message_ids("en")
+        if k.startswith(("discord-cmd-", "discord-opt-")) and k.endswith(suffix)
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_command_names_and_descriptions_fit_discord(lang: str) -> None:
+    names = [k for k in _keys("") if not k.endswith("-desc")]
+    assert len(names) > 30
+    for key in names:
+        name = translate(lang, key)
+        assert NAME.match(name) and name == name.lower(), (key, name)
+        description = translate(lang, key + "-desc")
+        assert 1 <= len(description) <= 100, (key, description)
+
+
+def test_the_translator_gives_russian_and_leaves_other_locales_to_the_default() -> None:
+    translator = FluentTranslator()
+    move = app_commands.locale_str("move", key="discord-cmd-move")
+    context = app_commands.TranslationContext(
+        app_commands.TranslationContextLocation.command_name, None
+    )
+
+    async def ask(locale: discord.Locale) -> str | None:
+        return await translator.translate(move, locale, context)
+
+    assert asyncio.run(ask(discord.Locale.russian)) == "ход"
+    assert asyncio.run(ask(discord.Locale.american_english)) == "move"
+    assert asyncio.run(ask(discord.Locale.german)) is None
+
+
+def test_the_callers_language() -> None:
+    assert lang_of(discord.Locale.russian) == "ru"
+    assert lang_of("en-GB") == "en"
+    assert lang_of(discord.Locale.german, "ru") == "ru"
+    assert lang_of(None, "en") == "en"
+
+
+def test_long_messages_are_cut_at_a_line_to_discords_limit() -> None:
+    text = "\n".join(f"line {n} " + "x" * 50 for n in range(200))
+    cut = fit(text)
+    assert len(cut) <= MESSAGE_LIMIT and cut.endswith("\n…")
+    assert cut[:-2] == text[: len(cut) - 2] and text[len(cut) - 2] == "\n"
+    assert fit("short") == "short"
+    assert len(fit("y" * 5000)) <= MESSAGE_LIMIT  # no line break to cut at
+
+
+def test_autocomplete_offers_exactly_the_engines_moves_and_targets() -> None:
+    state = playing_state()
+    side = state.active
+    assert side is not None
+    units = choices.units(state, side, "", "en")
+    ready = [
+        u
+        for u in state.living(side)
+        if movement.reachable(state, u) or combat.attack_options(state, u)
+    ]
+    assert {v for _, v in units} == {u.id for u in ready}
+    assert choices.units(state, side.other, "", "en") == []  # not their turn
+    for unit in ready:
+        cells = {v for _, v in choices.move_cells(state, unit.id, "")}
+        assert cells == {c.name for c in movement.reachable(state, unit)}
+        targets = choices.targets(state, unit.id, "", "en")
+        assert {v for _, v in targets} == {o.target for o in combat.attack_options(state, unit)}
+        hurt = [float(n.split("—")[-1].split("%")[0].strip().lstrip("<>") or 0) for n, _ in targets]
+        assert hurt == sorted(hurt, reverse=True)  # best first
+
+
+def test_autocomplete_filters_by_what_is_typed_and_stops_at_25() -> None:
+    state = playing_state()
+    side = state.active
+    assert side is not None
+    unit = next(u for u in state.living(side) if movement.reachable(state, u))
+    every = choices.move_cells(state, unit.id, "")
+    typed = every[0][1][0]  # a column letter
+    some = choices.move_cells(state, unit.id, typed.lower())
+    assert some and all(typed in v for _, v in some)
+    many = [(f"c{n}", f"c{n}") for n in range(60)]
+    assert len(choices._matching(many, "")) == choices.LIMIT
+
+
+def test_a_token_runs_the_bot_and_the_console_flag_does_not(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[discord]\ntoken = "abc"\napi_base = "http://127.0.0.1:1/api/v10"\nworkers = 3\n'
+        "shard_ids = [0, 1]\nshard_count = 4\n"
+    )
+    args = bot.parse_args(["--config", str(config)])
+    chosen = bot.settings(bot.read_config(config), {}, args)
+    options = bot.discord_options(chosen, args)
+    assert options.token == "abc" and options.api_base.startswith("http://127.0.0.1:1")
+    assert options.workers == 3 and options.shard_ids == (0, 1) and options.shard_count == 4
+    flagged = bot.parse_args(["--config", str(config), "--shard-ids", "2,3", "--shard-count", "8"])
+    again = bot.discord_options(bot.settings(bot.read_config(config), {}, flagged), flagged)
+    assert again.shard_ids == (2, 3) and again.shard_count == 8
+    env = bot.settings(bot.read_config(config), {"VAHALITE_DISCORD_TOKEN": "xyz"}, args)
+    assert env.token == "xyz"
+
+
+def test_shard_ids_without_a_count_are_refused(tmp_path: Path) -> None:
+    args = bot.parse_args(["--config", str(tmp_path / "none.toml"), "--shard-ids", "0"])
+    chosen = bot.settings({}, {"VAHALITE_DISCORD_TOKEN": "t"}, args)
+    with pytest.raises(SystemExit, match="shard-count"):
+        bot.discord_options(chosen, args)
+
+
+def test_odds_lines_name_every_attack_with_exact_odds() -> None:
+    state = playing_state()
+    side = state.active
+    assert side is not None
+    expected = sum(len(combat.attack_options(state, u)) for u in state.living(side))
+    lines = choices.odds_lines(state, side, "ru")
+    assert len(lines) == expected
+    assert all("%" in line for line in lines)
+    assert side is Side.SOUTH or side is Side.NORTH

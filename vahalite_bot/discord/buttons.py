@@ -1,0 +1,94 @@
+"""Persistent buttons: each custom id carries the verb, the game id and the version it was
+drawn for (``vl:end:12:40``), so a press works after a restart and a press on an old message
+is told the game moved on. discord.py matches them by template (``DynamicItem``), whatever
+process posted them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from vahalite_bot.app import GameStatus
+from vahalite_bot.app.results import ENDED, LOBBY
+from vahalite_bot.discord.words import say
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import Phase
+
+if TYPE_CHECKING:
+    from vahalite_bot.discord.client import VahaBot
+
+# verb -> (label message, style)
+VERBS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "join": ("btn-join", discord.ButtonStyle.success),
+    "bot": ("btn-bot", discord.ButtonStyle.secondary),
+    "end": ("btn-end", discord.ButtonStyle.primary),
+    "undo": ("btn-undo", discord.ButtonStyle.secondary),
+    "board": ("btn-board", discord.ButtonStyle.secondary),
+    "odds": ("btn-odds", discord.ButtonStyle.secondary),
+    "ua": ("btn-accept", discord.ButtonStyle.success),  # an undo request: accept
+    "ud": ("btn-decline", discord.ButtonStyle.danger),  # ... decline
+    "ry": ("btn-yes", discord.ButtonStyle.danger),  # resign: yes
+    "rn": ("btn-no", discord.ButtonStyle.secondary),  # resign: no
+}
+TEMPLATE = r"vl:(?P<verb>[a-z]+):(?P<game>[0-9]{1,12}):(?P<version>[0-9]{1,12})"
+
+
+def custom_id(verb: str, game: int, version: int) -> str:
+    return f"vl:{verb}:{game}:{version}"
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, verb: str, game: int, version: int, lang: str = "en") -> None:
+        label, style = VERBS[verb]
+        super().__init__(
+            discord.ui.Button(
+                label=say(lang, label), style=style, custom_id=custom_id(verb, game, version)
+            )
+        )
+        self.verb, self.game, self.version = verb, game, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        verb = match["verb"]
+        if verb not in VERBS:
+            raise ValueError(f"unknown button verb {verb!r}")
+        return cls(verb, int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: VahaBot = interaction.client
+        await bot.presses.press(interaction, self.verb, self.game, self.version)
+
+
+def view_of(verbs: list[str], game: int, version: int, lang: str) -> discord.ui.View | None:
+    if not verbs:
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb in verbs:
+        view.add_item(GameButton(verb, game, version, lang))
+    return view
+
+
+def turn_view(status: GameStatus, lang: str) -> discord.ui.View | None:
+    """The buttons of the moment under a game's post."""
+    return view_of(turn_verbs(status), status.game_id, status.version, lang)
+
+
+def turn_verbs(status: GameStatus) -> list[str]:
+    if status.status == LOBBY:
+        return ["join", "bot"] if Side.NORTH not in {p.side for p in status.players} else []
+    if status.status == ENDED or status.state is None:
+        return ["board"]
+    if status.undo_request is not None:
+        return ["ua", "ud", "board"]
+    if status.state.phase is Phase.PLAYING:
+        return ["end", "undo", "board", "odds"]
+    return ["board"]

@@ -1,0 +1,149 @@
+"""Reading a game: anyone may (board, status, odds, sheets, log), and help and the rules."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from vahalite_bot import rulebook
+from vahalite_bot.app import NotAllowed
+from vahalite_bot.discord import choices
+from vahalite_bot.discord.cogs import AreaCog
+from vahalite_bot.discord.textorders import log_lines
+from vahalite_bot.discord.tree import Refusal, tell
+from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.present.paint import plain
+from vahalite_bot.present.rules import rule_reply
+from vahalite_bot.present.views import army_text, odds_text
+from vahalite_bot.rules import combat
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState
+
+Choices = list[app_commands.Choice[str]]
+
+
+class InfoCog(AreaCog):
+    async def _state(self, interaction: discord.Interaction[Any]) -> tuple[int, GameState]:
+        game = await self.bot.games.game_here(interaction.channel_id)
+        state = (await self.bot.service.status(game)).state
+        if state is None:
+            raise NotAllowed("game_not_started")
+        return game, state
+
+    @app_commands.command(name=text("cmd-board"), description=text("cmd-board-desc"))
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.bot.games.game_here(interaction.channel_id)
+        await self.bot.games.show_board(interaction, game)
+
+    @app_commands.command(name=text("cmd-status"), description=text("cmd-status-desc"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await self.bot.games.game_here(interaction.channel_id)
+        status = await self.bot.service.status(game)
+        await tell(interaction, self.bot.room.status_text(status))
+
+    @app_commands.command(name=text("cmd-odds"), description=text("cmd-odds-desc"))
+    @app_commands.rename(unit=text("opt-unit"), target=text("opt-target"))
+    @app_commands.describe(unit=text("opt-unit-desc"), target=text("opt-target-desc"))
+    async def odds(self, interaction: discord.Interaction[Any], unit: str, target: str) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        _, state = await self._state(interaction)
+        lang = lang_of(interaction.locale)
+        if unit not in state.units or target not in state.units:
+            raise Refusal("no-unit", unit=(unit if unit not in state.units else target)[:20])
+        attacker, defender = state.units[unit], state.units[target]
+        options = [o for o in combat.attack_options(state, attacker) if o.target == defender.id]
+        weapons = options[0].weapons if options else tuple(range(len(attacker.weapons)))
+        await tell(interaction, odds_text(state, unit, target, weapons, lang, plain))
+
+    @odds.autocomplete("unit")
+    async def _odds_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        return await self._any_units(interaction, current)
+
+    @odds.autocomplete("target")
+    async def _odds_targets(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        try:
+            _, state = await self._state(interaction)
+        except Exception:
+            return []
+        lang = lang_of(interaction.locale)
+        unit = getattr(interaction.namespace, "unit", None) or ""
+        found = choices.targets(state, unit, current, lang)
+        return [app_commands.Choice(name=n[:100], value=v) for n, v in found]
+
+    async def _any_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        try:
+            _, state = await self._state(interaction)
+        except Exception:
+            return []
+        lang = lang_of(interaction.locale)
+        found = choices.all_units(state, current, lang)
+        return [app_commands.Choice(name=n[:100], value=v) for n, v in found]
+
+    @app_commands.command(name=text("cmd-sheet"), description=text("cmd-sheet-desc"))
+    @app_commands.rename(side=text("opt-side"))
+    @app_commands.describe(side=text("opt-side-desc"))
+    @app_commands.choices(
+        side=[
+            app_commands.Choice(name=text("choice-south"), value="south"),
+            app_commands.Choice(name=text("choice-north"), value="north"),
+        ]
+    )
+    async def sheet(self, interaction: discord.Interaction[Any], side: str | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game, state = await self._state(interaction)
+        lang = lang_of(interaction.locale)
+        if side is None:
+            _, mine = await self.bot.games.side_of(game, str(interaction.user.id))
+            sides = [mine] if mine is not None else list(Side)
+        else:
+            sides = [Side(side)]
+        for chosen in sides:
+            await tell(interaction, army_text(state, chosen, lang, plain))
+
+    @app_commands.command(name=text("cmd-log"), description=text("cmd-log-desc"))
+    @app_commands.rename(count=text("opt-count"))
+    @app_commands.describe(count=text("opt-count-desc"))
+    async def log(
+        self, interaction: discord.Interaction[Any], count: app_commands.Range[int, 1, 50] = 10
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game, state = await self._state(interaction)
+        lang = lang_of(interaction.locale)
+        await tell(interaction, "\n".join(await log_lines(self.bot, game, count, state, lang)))
+
+    @app_commands.command(name=text("cmd-help"), description=text("cmd-help-desc"))
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        lang = lang_of(interaction.locale)
+        orders = "help-orders-on" if self.bot.reads_messages else "help-orders-off"
+        await tell(interaction, say(lang, "help", orders=say(lang, orders)))
+
+    @app_commands.command(name=text("cmd-rule"), description=text("cmd-rule-desc"))
+    @app_commands.rename(rule_id=text("opt-id"))
+    @app_commands.describe(rule_id=text("opt-id-desc"))
+    async def rule(self, interaction: discord.Interaction[Any], rule_id: str) -> None:
+        lang = lang_of(interaction.locale)
+        await tell(interaction, rule_reply(lang, rule_id[:20]))
+
+    @rule.autocomplete("rule_id")
+    async def _rules(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        """By ID (``E``, ``E1``...) or, for a word, by the rule's title."""
+        lang = lang_of(interaction.locale)
+        typed = current.strip()
+        by_id = _RULE_PREFIX.fullmatch(typed) is not None
+        found = []
+        for rule_id in rulebook.rule_ids():
+            title = rulebook.rule_title(lang, rule_id) or ""
+            hit = (
+                rule_id.startswith(typed.upper()) if by_id else typed.casefold() in title.casefold()
+            )
+            if hit:
+                found.append(app_commands.Choice(name=f"{rule_id} — {title}"[:100], value=rule_id))
+        return found[:25]
+
+
+_RULE_PREFIX = re.compile(r"[A-Za-z]?[0-9]*")

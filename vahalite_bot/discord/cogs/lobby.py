@@ -1,0 +1,288 @@
+"""The lobby: a new game in its own thread or forum post, joining it, the armies, practice."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from vahalite_bot.app import Actor, GameStatus, Outcome, RosterRejected, ServiceError
+from vahalite_bot.codex.army import Army
+from vahalite_bot.codex.armylist import ArmyListError, format_army, parse_army
+from vahalite_bot.codex.messages import roster_problem
+from vahalite_bot.discord import buttons
+from vahalite_bot.discord.cogs import AreaCog
+from vahalite_bot.discord.identity import auto_actor, mention
+from vahalite_bot.discord.tree import Refusal, report, tell
+from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.rules.roster import Roster
+from vahalite_bot.rules.scenario import Side
+
+LIST_LIMIT = 4000  # Discord's longest text input
+
+
+class LobbyCog(AreaCog):
+    # -- /vl new ---------------------------------------------------------------------------------
+    @app_commands.command(name=text("cmd-new"), description=text("cmd-new-desc"))
+    @app_commands.rename(
+        opponent=text("opt-opponent"), points=text("opt-points"), scenario=text("opt-scenario")
+    )
+    @app_commands.describe(
+        opponent=text("opt-opponent-desc"),
+        points=text("opt-points-desc"),
+        scenario=text("opt-scenario-desc"),
+    )
+    @app_commands.choices(
+        opponent=[
+            app_commands.Choice(name=text("choice-human"), value="human"),
+            app_commands.Choice(name=text("choice-bot"), value="bot"),
+        ]
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        opponent: str = "human",
+        points: int | None = None,
+        scenario: str = "standard",
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = self.bot.games.actor(interaction)
+        lang = lang_of(interaction.locale, self.bot.options.language)
+        name = say(lang, "thread-name", creator=interaction.user.display_name)[:100]
+        thread, opening = await self._open(interaction, name, lang)
+        try:
+            created = await self.bot.service.create_game(
+                actor,
+                str(thread.id),
+                guild=actor.guild,
+                scenario=scenario,
+                points_limit=points,
+                language=lang,
+                key=str(interaction.id),
+            )
+        except ServiceError:
+            with contextlib.suppress(discord.HTTPException):
+                await thread.delete()
+            raise
+        status = await self.bot.service.status(created.game_id)
+        lobby = self.lobby_text(status)
+        view = buttons.turn_view(status, lang)
+        allowed = discord.AllowedMentions.none()
+        if opening is not None:
+            await opening.edit(content=lobby, view=view, allowed_mentions=allowed)
+        else:
+            await self.bot.room.post(status, lobby, view=view)
+        await self.bot.room.tag(status)
+        if opponent == "bot":
+            await self._practice(created.game_id, lang)
+        await tell(interaction, f"{say(lang, 'done')} {thread.mention}")
+
+    async def _open(
+        self, interaction: discord.Interaction[Any], name: str, lang: str
+    ) -> tuple[discord.Thread, discord.Message | None]:
+        """A forum post in a forum, a public thread in a text channel (a thread's parent)."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread):
+            channel = channel.parent
+        try:
+            if isinstance(channel, discord.ForumChannel):
+                tag = await self.bot.room.forum_tag(channel, say(lang, "tag-open"), lang, channel)
+                made = await channel.create_thread(
+                    name=name,
+                    content=name,
+                    applied_tags=[tag] if tag is not None else [],
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+                return made.thread, made.message
+            if isinstance(channel, discord.TextChannel):
+                thread = await channel.create_thread(
+                    name=name, type=discord.ChannelType.public_thread
+                )
+                return thread, None
+        except discord.Forbidden as error:
+            raise Refusal("cannot-open", reason=error.text or "Missing Permissions") from None
+        raise Refusal("cannot-open", reason=str(getattr(channel, "type", "?")))
+
+    def lobby_text(self, status: GameStatus) -> str:
+        lang = status.language
+        users = {p.side: p.user for p in status.players}
+        if Side.NORTH in users:
+            opponent = say(
+                lang,
+                "lobby-full",
+                south=mention(users.get(Side.SOUTH)),
+                north=mention(users[Side.NORTH]),
+            )
+        else:
+            opponent = say(lang, "lobby-waiting")
+        return say(
+            lang,
+            "lobby",
+            game=status.game_id,
+            creator=mention(users.get(Side.SOUTH)),
+            points=status.points_limit,
+            scenario=status.scenario,
+            commitment=status.commitment,
+            opponent=opponent,
+        )
+
+    @new.autocomplete("points")
+    async def _points(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        scenario = self.bot.service.scenarios.get(
+            getattr(interaction.namespace, "scenario", None) or "standard"
+        )
+        limits = scenario.points_limits if scenario is not None else ()
+        return [
+            app_commands.Choice(name=str(p), value=p) for p in limits if str(p).startswith(current)
+        ]
+
+    @new.autocomplete("scenario")
+    async def _scenarios(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=s, value=s)
+            for s in sorted(self.bot.service.scenarios)
+            if current.casefold() in s.casefold()
+        ][:25]
+
+    # -- practice against the bot --------------------------------------------------------------
+    async def practice(self, interaction: discord.Interaction[Any], game: int) -> None:
+        """The Play-the-bot button: only the game's creator may call the bot in."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        status = await self.bot.service.status(game)
+        creator = next((p.user for p in status.players if p.side is Side.SOUTH), None)
+        if str(interaction.user.id) != creator:
+            raise Refusal("not-your-button", who=mention(creator))
+        await self._practice(game, status.language)
+        await tell(interaction, say(lang_of(interaction.locale), "done"))
+
+    async def _practice(self, game: int, lang: str) -> None:
+        service = self.bot.service
+        status = await service.status(game)
+        bot = auto_actor(status.guild)
+        await service.join(game, bot, key=f"practice-join:{game}")
+        faction, roster = self._bot_army(game, status.points_limit)
+        outcome = await service.submit_army(game, bot, roster, key=f"practice-army:{game}")
+        status = await service.status(game)
+        await self.bot.room.post(
+            status,
+            say(lang, "practice-joined", faction=faction),
+            view=buttons.turn_view(status, lang),
+        )
+        await self.bot.games.after([outcome], None, by=None)
+
+    def _bot_army(self, game: int, points: int) -> tuple[str, Roster]:
+        """A faction's ready-made list at the game's points, drawn by the game's id."""
+        ready = [f for f in self.bot.factions.values() if str(points) in f.lists]
+        faction = random.Random(game).choice(sorted(ready, key=lambda f: f.id))
+        return faction.name.get(self.bot.options.language), faction.lists[str(points)]
+
+    # -- /vl join ------------------------------------------------------------------------------
+    @app_commands.command(name=text("cmd-join"), description=text("cmd-join-desc"))
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self.bot.games.command(interaction, self.joining)
+
+    async def joining(
+        self, game: int, actor: Actor, key: str, version: int | None = None
+    ) -> Outcome:
+        """Join as North (the command and the lobby's button); the lobby says who plays."""
+        outcome = await self.bot.service.join(game, actor, expected_version=version, key=key)
+        status = await self.bot.service.status(game)
+        await self.bot.room.post(status, say(status.language, "joined", user=mention(actor.user)))
+        return outcome
+
+    # -- /vl army --------------------------------------------------------------------------------
+    @app_commands.command(name=text("cmd-army"), description=text("cmd-army-desc"))
+    @app_commands.rename(faction=text("opt-faction"))
+    @app_commands.describe(faction=text("opt-faction-desc"))
+    async def army(self, interaction: discord.Interaction[Any], faction: str | None = None) -> None:
+        game = await self.bot.games.game_here(interaction.channel_id)
+        if faction is None:
+            lang = lang_of(interaction.locale)
+            await interaction.response.send_modal(ArmyModal(self, game, lang))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction.locale)
+        status = await self.bot.service.status(game)
+        chosen = self.bot.factions.get(faction)
+        if chosen is None:
+            raise Refusal("no-faction", faction=faction)
+        if str(status.points_limit) not in chosen.lists:
+            raise Refusal(
+                "no-ready-list", faction=chosen.name.get(lang), points=status.points_limit
+            )
+        army = Army.ready_made(chosen, str(status.points_limit))
+        await self.submit(interaction, game, army, lang)
+
+    @army.autocomplete("faction")
+    async def _factions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction.locale)
+        typed = current.casefold()
+        found = [
+            app_commands.Choice(name=f.name.get(lang), value=f.id)
+            for f in sorted(self.bot.factions.values(), key=lambda f: f.name.get(lang))
+            if typed in f.name.get(lang).casefold() or typed in f.id
+        ]
+        return found[:25]
+
+    async def submit(
+        self, interaction: discord.Interaction[Any], game: int, army: Army, lang: str
+    ) -> None:
+        """Submit ``army``; an illegal one gets every reason (A7), nothing else changes."""
+        actor = self.bot.games.actor(interaction)
+        try:
+            outcome = await self.bot.service.submit_army(
+                game, actor, army.roster, key=str(interaction.id)
+            )
+        except RosterRejected as error:
+            names = {f.id: f.name.get(lang) for f in self.bot.factions.values()}
+            problems = [
+                "• " + roster_problem(p, lang, self.bot.sheets, names) for p in error.problems
+            ]
+            await tell(interaction, "\n".join([error.describe(lang), *problems]))
+            return
+        status = await self.bot.service.status(game)
+        side = next(p.side for p in status.players if p.user == actor.user)
+        side_name = say(status.language, f"choice-{side.value}")
+        shown = format_army(army.with_limit(status.points_limit), self.bot.factions, lang)
+        lines = [say(status.language, "army-in", user=mention(actor.user), side=side_name)]
+        await self.bot.games.after([outcome], None, by=None, lines=lines)
+        await tell(interaction, f"{say(lang, 'done')}\n```\n{shown}\n```")
+
+
+class ArmyModal(discord.ui.Modal):
+    """A pasted army list, in the text format the console reads (codex/armylist.py)."""
+
+    def __init__(self, cog: LobbyCog, game: int, lang: str) -> None:
+        super().__init__(title=say(lang, "modal-title"), custom_id=f"vl:army:{game}")
+        self.cog, self.game, self.lang = cog, game, lang
+        self.listing: discord.ui.TextInput[ArmyModal] = discord.ui.TextInput(
+            label=say(lang, "modal-label")[:45],
+            style=discord.TextStyle.paragraph,
+            placeholder=say(lang, "modal-placeholder"),
+            max_length=LIST_LIMIT,
+            custom_id="list",
+        )
+        self.add_item(self.listing)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            army = parse_army(self.listing.value, self.cog.bot.factions)
+        except ArmyListError as error:
+            await tell(interaction, "\n".join(error.messages(self.lang)))
+            return
+        await self.cog.submit(interaction, self.game, army, self.lang)
+
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], error: Exception
+    ) -> None:
+        await report(interaction, error)

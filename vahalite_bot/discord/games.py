@@ -1,0 +1,126 @@
+"""How every command runs, whichever way it came (slash command, button, text order): find the
+game, defer at once, call the service with the interaction's id as the idempotency key, post
+the outcome in the game's thread, keep the forum tag and the bot opponent going.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from vahalite_bot.app import Actor, GameService, GameStatus, NotAllowed, NotFound, Outcome
+from vahalite_bot.app.results import ENDED
+from vahalite_bot.discord.identity import actor_of, is_auto
+from vahalite_bot.discord.tree import Refusal, tell
+from vahalite_bot.discord.words import lang_of, say
+from vahalite_bot.rules.events import TurnStarted
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState
+
+if TYPE_CHECKING:
+    from vahalite_bot.discord.client import VahaBot
+
+Call = Callable[[int, Actor, str], Awaitable[Outcome]]
+
+
+class Games:
+    def __init__(self, bot: VahaBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    # -- finding the game and the caller -------------------------------------------------------
+    async def game_here(self, channel_id: int | None) -> int:
+        if channel_id is None:
+            raise Refusal("not-game-channel")
+        try:
+            game: int = await self.service.game_in_channel(str(channel_id))
+        except NotFound:
+            raise Refusal("not-game-channel") from None
+        return game
+
+    def actor(self, interaction: discord.Interaction[Any]) -> Actor:
+        if interaction.guild is None:
+            raise Refusal("needs-server")
+        self.bot.room.remember(interaction.user)
+        return actor_of(interaction.user, interaction.guild)
+
+    async def side_of(self, game: int, user: str) -> tuple[GameStatus, Side | None]:
+        status: GameStatus = await self.service.status(game)
+        side = next((p.side for p in status.players if p.user == user), None)
+        return status, side
+
+    # -- running a command ---------------------------------------------------------------------
+    async def command(
+        self, interaction: discord.Interaction[Any], call: Call, *, game: int | None = None
+    ) -> None:
+        """Defer, run ``call`` on the game of this channel (or ``game``), post the outcome."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = self.actor(interaction)
+        game_id = game if game is not None else await self.game_here(interaction.channel_id)
+        before = (await self.service.status(game_id)).state
+        outcome = await call(game_id, actor, str(interaction.id))
+        await self.after([outcome], before, by=actor.user)
+        await tell(interaction, say(lang_of(interaction.locale), "done"))
+
+    async def after(
+        self,
+        outcomes: Sequence[Outcome],
+        before: GameState | None,
+        *,
+        by: str | None,
+        lines: Sequence[str] = (),
+        reply_to: discord.Message | None = None,
+    ) -> None:
+        """Everything that follows a change: the post, the forum tag, the bot's reply."""
+        if not outcomes:
+            return
+        status = await self.bot.room.announce(
+            outcomes, before, by=by, lines=lines, reply_to=reply_to
+        )
+        assert status is not None
+        if any(isinstance(e, TurnStarted) for o in outcomes for e in o.events):
+            await self.bot.room.recap(status)
+        await self.bot.room.tag(status)
+        if status.status == ENDED:
+            await self.bot.room.archive(status)
+        self.bot.opponent.kick(status)
+
+    async def undo(
+        self, game: int, actor: Actor, count: int, key: str, *, expected_version: int | None = None
+    ) -> Outcome:
+        """Take back the caller's last actions; with dice rolled, ask the opponent (a bot
+        opponent always declines, as in the console: it cannot be asked)."""
+        service = self.service
+        try:
+            outcome: Outcome = await service.undo(
+                game, actor, count, expected_version=expected_version, key=key
+            )
+        except NotAllowed as error:
+            if error.code != "undo_needs_consent":
+                raise
+            status: GameStatus = await service.status(game)
+            if any(is_auto(p.user) for p in status.players if p.user != actor.user):
+                raise Refusal("bot-declines-undo") from None
+            outcome = await service.request_undo(
+                game, actor, count, expected_version=expected_version, key=key + ":ask"
+            )
+        return outcome
+
+    # -- showing the board to one user ---------------------------------------------------------
+    async def show_board(
+        self, interaction: discord.Interaction[Any], game: int, *, note: str | None = None
+    ) -> None:
+        """The current board, ephemerally (for a stale button, a spectator, the Board button)."""
+        status: GameStatus = await self.service.status(game)
+        text = "\n".join(t for t in (note, self.bot.room.status_text(status)) if t)
+        if status.state is None:
+            await tell(interaction, text)
+            return
+        png = await self.bot.room.board_png(status.state, (), None, status)
+        await tell(interaction, text, file=discord.File(io.BytesIO(png), filename="board.png"))
