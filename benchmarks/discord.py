@@ -92,9 +92,9 @@ class Bench:
             action = RandomPlayer().choose(state, rng)
             if args.think_ms:
                 await asyncio.sleep(rng.expovariate(1000 / args.think_ms))
+            # The bot's post (awaited inside) comes after its change is committed, so the next
+            # read sees it, as a player reading the post would.
             await self._act(users[side.value], thread, state, action)
-            # The next command waits for this one's effect, as a player reading the post would.
-            await self._until_version(game, status.version)
 
     async def _act(self, user: int, thread: int, state: GameState, action: Action) -> None:
         if self.args.kind == "text" and state.phase is Phase.PLAYING:
@@ -142,12 +142,6 @@ class Bench:
         with_image = next((m for m in found if m.attachments), None)
         if with_image is not None:
             self.figures.latencies_ms.append((with_image.created_at - started) * 1000)
-
-    async def _until_version(self, game: int, version: int) -> None:
-        for _ in range(400):
-            if (await self.service.status(game)).version != version:
-                return
-            await asyncio.sleep(0.025)
 
 
 async def run(args: argparse.Namespace) -> None:

@@ -50,8 +50,8 @@ def slash_of(action: Action, state: GameState) -> tuple[str, dict[str, Any]]:
             return "vl attack", options
         case Advance(_, _, accept):
             return "vl advance", {"take": accept}
-        case PlacePassenger(_, _, cell):
-            return "vl place", {"cell": cell.name}
+        case PlacePassenger(_, unit, cell):
+            return "vl move", {"unit": unit, "cell": cell.name}
         case EndTurn():
             return "vl end", {}
     raise AssertionError(f"no command for {action}")

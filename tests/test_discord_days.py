@@ -141,3 +141,47 @@ async def test_N2_every_override_from_the_referee_and_refused_from_a_player(
         assert (await world.status(game)).status == "ended"
     finally:
         await world.close()
+
+
+async def test_N1_my_games_reminders_by_dm_and_a_pause_by_both_players(tmp_path: Path) -> None:
+    world = await make_world(tmp_path, **FAST)
+    try:
+        thread, game = await _game(world)
+        status = await world.status(game)
+        mover = int(status.acting_user or 0)
+        waiter = world.bob if mover == world.alice else world.alice
+        # /vl games lists the game with a link; /vl my-turn only for the one it waits for.
+        listed = _text(await world.slash(waiter, world.text, "vl games"))
+        assert f"#{game}" in listed and f"<#{thread}>" in listed
+        assert f"<#{thread}>" in _text(await world.slash(mover, world.text, "vl my-turn"))
+        assert "No game waits" in _text(await world.slash(waiter, world.text, "vl my-turn"))
+        assert "no unfinished" in _text(await world.slash(world.carol, world.text, "vl games"))
+        # Reminders by DM for a player who asked.
+        assert "direct message" in _text(
+            await world.slash(mover, thread, "vl notify", {"dm": True})
+        )
+        dm = world.standin.dm_channel(mover)
+        await _move_deadline(world, game, remind_at=datetime.now(UTC) - timedelta(seconds=1))
+        direct = await world.standin.wait_message(dm, lambda m: f"<#{thread}>" in m.content, 15)
+        assert "ends" in direct.content
+        # A pause: asked by one, agreed by the other with the button; the asker cannot agree.
+        count = len(world.public(thread))
+        await world.slash(world.alice, thread, "vl pause")
+        asked = await world.next_public(thread, count, lambda m: bool(m.custom_ids()))
+        agree = next(c for c in asked.custom_ids() if c.startswith("vl:agree:"))
+        assert [int(u) for u in asked.allowed_mentions["users"]] == [world.bob]
+        own = await world.standin.click(world.alice, asked, agree)
+        assert "asked already" in (await own.wait_done(timeout=30))[0].content
+        assert not (await world.status(game)).paused
+        pressed = await world.standin.click(world.bob, asked, agree)
+        await pressed.wait_done(timeout=30)
+        paused = await world.status(game)
+        assert paused.paused and paused.due_at is None  # the clock stopped
+        # Resuming the same way, this time both by the command.
+        await world.slash(world.bob, thread, "vl pause")
+        assert (await world.status(game)).paused
+        await world.slash(world.alice, thread, "vl pause")
+        resumed = await world.status(game)
+        assert not resumed.paused and resumed.due_at is not None
+    finally:
+        await world.close()

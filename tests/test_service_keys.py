@@ -146,7 +146,15 @@ def test_the_terminal_counts_its_keys_and_a_new_run_never_repeats_one() -> None:
     assert not set(run) & {second.next() for _ in range(3)}  # a resumed game, a new run
 
 
-READS_AND_SCHEDULER = {"status", "game_log", "game_in_channel", "server_config", "fire_due"}
+READS_AND_SCHEDULER = {
+    "status",
+    "game_log",
+    "game_in_channel",
+    "server_config",
+    "fire_due",
+    "games_of",
+    "dm_reminders",
+}
 
 
 def test_every_command_takes_a_key() -> None:

@@ -84,6 +84,14 @@ class DeadlineExtended:
 
 
 @dataclass(frozen=True)
+class PauseAsked:
+    """A player asks to pause (or resume) the game; it happens when the other agrees."""
+
+    side: Side
+    pause: bool
+
+
+@dataclass(frozen=True)
 class TurnMissed:
     """N1: a deadline passed; ``count`` missed turns in a row."""
 
@@ -199,6 +207,7 @@ Record = (
     | Paused
     | Resumed
     | DeadlineExtended
+    | PauseAsked
     | TurnMissed
     | UndoRequested
     | UndoDeclined
@@ -222,6 +231,7 @@ REGISTRY: dict[str, type[Any]] = {
         Paused,
         Resumed,
         DeadlineExtended,
+        PauseAsked,
         TurnMissed,
         UndoRequested,
         UndoDeclined,

@@ -237,15 +237,7 @@ class Referee(Commands):
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
-            require_running(book)
-            if book.paused:
-                raise NotAllowed("already_paused")
-            book.paused = True
-            deadline = await repo.get_deadline(book.session, game_id)
-            if deadline is not None and deadline.due_at is not None:
-                left = max(0, int((deadline.due_at - book.now).total_seconds()))
-                book.deadline_changes = {"due_at": None, "remind_at": None, "paused_left": left}
-            book.note(records.Paused(), actor=actor.user, role=REFEREE, side=None)
+            await pause(book, actor.user, REFEREE, None)
 
         return await self._write(command_of(call, "ref_pause"), body)
 
@@ -262,19 +254,38 @@ class Referee(Commands):
 
         async def body(book: Book) -> None:
             await self._require_referee(book, actor)
-            require_running(book)
-            if not book.paused:
-                raise NotAllowed("not_paused")
-            book.paused = False
-            deadline = await repo.get_deadline(book.session, game_id)
-            due = None
-            if deadline is not None and deadline.paused_left is not None:
-                due = book.now + timedelta(seconds=deadline.paused_left)
-                book.deadline_changes = {
-                    "due_at": due,
-                    "remind_at": due - remind_before(deadline.paused_left),
-                    "paused_left": None,
-                }
-            book.note(records.Resumed(due), actor=actor.user, role=REFEREE, side=None)
+            await resume(book, actor.user, REFEREE, None)
 
         return await self._write(command_of(call, "ref_resume"), body)
+
+
+# -- pausing: by the referee, or by both players (days.py) ---------------------------------------
+async def pause(book: Book, user: str, role: str, side: Side | None) -> None:
+    """Stop the game and its clock: the turn keeps the time it had left."""
+    require_running(book)
+    if book.paused:
+        raise NotAllowed("already_paused")
+    book.paused = True
+    deadline = await repo.get_deadline(book.session, book.game_id)
+    if deadline is not None and deadline.due_at is not None:
+        left = max(0, int((deadline.due_at - book.now).total_seconds()))
+        book.deadline_changes = {"due_at": None, "remind_at": None, "paused_left": left}
+    book.note(records.Paused(), actor=user, role=role, side=side)
+
+
+async def resume(book: Book, user: str, role: str, side: Side | None) -> None:
+    """Play on; the turn gets back the time it had left when paused."""
+    require_running(book)
+    if not book.paused:
+        raise NotAllowed("not_paused")
+    book.paused = False
+    deadline = await repo.get_deadline(book.session, book.game_id)
+    due = None
+    if deadline is not None and deadline.paused_left is not None:
+        due = book.now + timedelta(seconds=deadline.paused_left)
+        book.deadline_changes = {
+            "due_at": due,
+            "remind_at": due - remind_before(deadline.paused_left),
+            "paused_left": None,
+        }
+    book.note(records.Resumed(due), actor=user, role=role, side=side)

@@ -337,6 +337,17 @@ class Extend(GameCall):
     hours: Hours
 
 
+class UserOnGuild(Schema):
+    user: Id
+    guild: Id | None
+
+
+class Switch(Schema):
+    actor: ActorArg
+    on: Flag
+    key: Key | None = None
+
+
 S = TypeVar("S", bound=Schema)
 
 

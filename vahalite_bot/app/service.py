@@ -27,6 +27,7 @@ from vahalite_bot.app.commands import (
     require_started,
     require_unpaused,
 )
+from vahalite_bot.app.days import Days
 from vahalite_bot.app.errors import NotAllowed
 from vahalite_bot.app.keys import Command
 from vahalite_bot.app.lobby import Lobby
@@ -70,7 +71,7 @@ from vahalite_bot.store.database import is_conflict
 from vahalite_bot.store.snapshot import turn_side
 
 
-class GameService(Lobby, Referee):
+class GameService(Lobby, Referee, Days):
     """The one service every adapter calls; each command is one transaction.
 
     Every command checks its arguments against its schema (``schemas.py``) first, then runs

@@ -30,6 +30,7 @@ VERBS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "odds": ("btn-odds", discord.ButtonStyle.secondary),
     "ua": ("btn-accept", discord.ButtonStyle.success),  # an undo request: accept
     "ud": ("btn-decline", discord.ButtonStyle.danger),  # ... decline
+    "agree": ("btn-agree", discord.ButtonStyle.success),  # a pause (or resume) request
     "ry": ("btn-yes", discord.ButtonStyle.danger),  # resign: yes
     "rn": ("btn-no", discord.ButtonStyle.secondary),  # resign: no
 }
@@ -77,12 +78,15 @@ def view_of(verbs: list[str], game: int, version: int, lang: str) -> discord.ui.
     return view
 
 
-def turn_view(status: GameStatus, lang: str) -> discord.ui.View | None:
-    """The buttons of the moment under a game's post."""
-    return view_of(turn_verbs(status), status.game_id, status.version, lang)
+def turn_view(status: GameStatus, lang: str, *, asked: bool = False) -> discord.ui.View | None:
+    """The buttons of the moment under a game's post (``asked``: a player has just asked to
+    pause or resume, and the other may agree)."""
+    return view_of(turn_verbs(status, asked), status.game_id, status.version, lang)
 
 
-def turn_verbs(status: GameStatus) -> list[str]:
+def turn_verbs(status: GameStatus, asked: bool = False) -> list[str]:
+    if asked:
+        return ["agree", "board"]
     if status.status == LOBBY:
         return ["join", "bot"] if Side.NORTH not in {p.side for p in status.players} else []
     if status.status == ENDED or status.state is None:

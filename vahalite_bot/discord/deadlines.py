@@ -59,6 +59,21 @@ class DeadlineLoop:
                 await self.bot.room.post(status, text, ping=[reminder.user])
             except discord.HTTPException:
                 log.warning("could not remind in game %s", reminder.game_id, exc_info=True)
+            if await self.bot.service.dm_reminders(reminder.user):
+                await self._direct(reminder.user, status.language, due, status.channel)
+
+    async def _direct(self, user: str, lang: str, due: str, channel: str) -> None:
+        """The same reminder by direct message, for a player who asked (``/vl notify``)."""
+        if not user.isdigit():
+            return
+        try:
+            person = await self.bot.fetch_user(int(user))
+            await person.send(
+                say(lang, "reminder-dm", due=due, link=f"<#{channel}>"),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.HTTPException:  # DMs closed: the reminder in the game stands
+            log.info("could not send a reminder by DM to %s", user)
 
     async def _failed(self, *args: Any) -> None:
         # A failing tick (the database away for a moment) must not end the loop for good.

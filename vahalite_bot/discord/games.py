@@ -29,6 +29,8 @@ Call = Callable[[int, Actor, str], Awaitable[Outcome]]
 class Games:
     def __init__(self, bot: VahaBot) -> None:
         self.bot = bot
+        # A thread or forum post hosts one game for ever: its id, once found, never changes.
+        self._games: dict[int, int] = {}
 
     @property
     def service(self) -> GameService:
@@ -38,10 +40,14 @@ class Games:
     async def game_here(self, channel_id: int | None) -> int:
         if channel_id is None:
             raise Refusal("not-game-channel")
+        known = self._games.get(channel_id)
+        if known is not None:
+            return known
         try:
             game: int = await self.service.game_in_channel(str(channel_id))
         except NotFound:
             raise Refusal("not-game-channel") from None
+        self._games[channel_id] = game
         return game
 
     def actor(self, interaction: discord.Interaction[Any]) -> Actor:

@@ -63,6 +63,11 @@ class Presses:
                 return await service.answer_undo(
                     game_id, actor, verb == "ua", expected_version=version, key=key
                 )
+            if verb == "agree":
+                paused = (await service.status(game_id)).paused
+                return await service.ask_pause(
+                    game_id, actor, not paused, expected_version=version, key=key
+                )
             if verb == "ry":
                 return await service.resign(game_id, actor, expected_version=version, key=key)
             raise ValueError(f"unknown button {verb!r}")

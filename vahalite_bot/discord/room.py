@@ -18,6 +18,7 @@ from typing import Any
 import discord
 
 from vahalite_bot.app import Actor, GameService, GameStatus, Outcome
+from vahalite_bot.app.records import PauseAsked
 from vahalite_bot.app.results import ENDED, LOBBY
 from vahalite_bot.discord import buttons, work
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
@@ -77,7 +78,10 @@ class Room:
                 told.extend(t for t in narrator.tell(outcome.events, outcome.state) if t)
         ping = status.acting_user
         request = status.undo_request
-        if request is not None:
+        asked = next((e for e in last.events if isinstance(e, PauseAsked)), None)
+        if asked is not None:  # the other player may agree: they alone are pinged
+            ping = next((p.user for p in status.players if p.side is not asked.side), None)
+        elif request is not None:
             # The opponent must answer now: the question names and pings them alone.
             ping = next((p.user for p in status.players if p.side is not request.side), None)
             told.append(
@@ -101,7 +105,7 @@ class Room:
             channel,
             content,
             files=files,
-            view=buttons.turn_view(status, lang),
+            view=buttons.turn_view(status, lang, asked=asked is not None),
             ping=[ping] if ping != by else [],  # nobody is pinged about their own move
             reply_to=reply_to,
         )

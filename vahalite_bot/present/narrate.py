@@ -155,6 +155,12 @@ class Narrator:
                 return [say(lang, "ev-undo-requested", side=who.value, count=len(seqs))]
             case records.UndoDeclined(who, _):
                 return [say(lang, "ev-undo-declined", side=who.value)]
+            case records.PauseAsked(who, pause):
+                return [say(lang, "ev-pause-asked", side=side(who), pause="yes" if pause else "no")]
+            case records.Paused():
+                return [say(lang, "ev-paused")]
+            case records.Resumed():
+                return [say(lang, "ev-resumed")]
             case records.TurnMissed(who, count):
                 return [say(lang, "ev-turn-missed", side=side(who), count=count)]
             case records.UnitPlaced(handle, _, cell):

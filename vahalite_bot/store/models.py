@@ -185,6 +185,16 @@ class Deadline(Base):
     paused_left: Mapped[int | None] = mapped_column(Integer)  # seconds left when paused
 
 
+class UserSettings(Base):
+    """Per user, on every server: whether deadline reminders also come by direct message."""
+
+    __tablename__ = "user_settings"
+
+    user_id: Mapped[str] = mapped_column(String(ID), primary_key=True)
+    dm_reminders: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    updated_at: Mapped[datetime]
+
+
 class ServerSettings(Base):
     """Per Discord server (guild): who referees, the language and the default deadline."""
 

@@ -19,6 +19,7 @@ from vahalite_bot.store.models import (
     Player,
     ServerSettings,
     Snapshot,
+    UserSettings,
 )
 
 
@@ -45,6 +46,18 @@ async def lock_game(session: AsyncSession, game_id: int, skip_locked: bool) -> G
 async def active_game_in(session: AsyncSession, channel: str) -> Game | None:
     stmt = select(Game).where(Game.channel_id == channel, Game.status != "ended")
     return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def games_of_player(session: AsyncSession, user: str, guild: str | None) -> list[int]:
+    """The unfinished games ``user`` plays on ``guild`` (None: games without a server)."""
+    on_guild = Game.guild_id.is_(None) if guild is None else Game.guild_id == guild
+    stmt = (
+        select(Game.id)
+        .join(Player, Player.game_id == Game.id)
+        .where(Player.user_id == user, Game.status != "ended", on_guild)
+        .order_by(Game.id)
+    )
+    return [int(g) for g in (await session.execute(stmt)).scalars()]
 
 
 async def add_game(session: AsyncSession, values: Mapping[str, Any]) -> int:
@@ -204,6 +217,20 @@ async def put_settings(session: AsyncSession, guild: str, values: Mapping[str, A
         .execution_options(synchronize_session=False)
     )
     await session.execute(insert(ServerSettings).values(guild_id=guild, **values))
+
+
+# -- user settings ----------------------------------------------------------------------------
+async def get_user_settings(session: AsyncSession, user: str) -> UserSettings | None:
+    return await session.get(UserSettings, user)
+
+
+async def put_user_settings(session: AsyncSession, user: str, values: Mapping[str, Any]) -> None:
+    await session.execute(
+        delete(UserSettings)
+        .where(UserSettings.user_id == user)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(insert(UserSettings).values(user_id=user, **values))
 
 
 # -- idempotency keys -------------------------------------------------------------------------

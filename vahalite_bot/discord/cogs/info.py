@@ -12,6 +12,7 @@ from vahalite_bot import rulebook
 from vahalite_bot.app import NotAllowed
 from vahalite_bot.discord import choices
 from vahalite_bot.discord.cogs import AreaCog
+from vahalite_bot.discord.identity import mention
 from vahalite_bot.discord.textorders import log_lines
 from vahalite_bot.discord.tree import Refusal, tell
 from vahalite_bot.discord.words import lang_of, say, text
@@ -115,6 +116,52 @@ class InfoCog(AreaCog):
         game, state = await self._state(interaction)
         lang = lang_of(interaction.locale)
         await tell(interaction, "\n".join(await log_lines(self.bot, game, count, state, lang)))
+
+    # -- coming back to one's games ----------------------------------------------------------------
+    @app_commands.command(name=text("cmd-games"), description=text("cmd-games-desc"))
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        await self._list(interaction, waiting_only=False)
+
+    @app_commands.command(name=text("cmd-my-turn"), description=text("cmd-my-turn-desc"))
+    async def my_turn(self, interaction: discord.Interaction[Any]) -> None:
+        await self._list(interaction, waiting_only=True)
+
+    async def _list(self, interaction: discord.Interaction[Any], *, waiting_only: bool) -> None:
+        """The caller's games on this server: whose turn, the deadline, a link to each."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = self.bot.games.actor(interaction)
+        lang = lang_of(interaction.locale)
+        found = await self.bot.service.games_of(actor.user, actor.guild)
+        lines = []
+        for status in found:
+            mine = status.acting_user == actor.user
+            if waiting_only and not mine:
+                continue
+            due = f"<t:{int(status.due_at.timestamp())}:R>" if status.due_at else "—"
+            lines.append(
+                say(
+                    lang,
+                    "games-line",
+                    game=status.game_id,
+                    link=f"<#{status.channel}>",
+                    who=say(lang, "games-you") if mine else mention(status.acting_user),
+                    due=due,
+                )
+            )
+        empty = "games-none-waiting" if waiting_only else "games-none"
+        await tell(interaction, "\n".join(lines) or say(lang, empty))
+
+    @app_commands.command(name=text("cmd-notify"), description=text("cmd-notify-desc"))
+    @app_commands.rename(dm=text("opt-dm"))
+    @app_commands.describe(dm=text("opt-dm-desc"))
+    async def notify(self, interaction: discord.Interaction[Any], dm: bool) -> None:
+        """Deadline reminders by direct message too (they always come in the game)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        actor = self.bot.games.actor(interaction)
+        on = await self.bot.service.set_dm_reminders(actor, dm, key=str(interaction.id))
+        await tell(
+            interaction, say(lang_of(interaction.locale), "notify-on" if on else "notify-off")
+        )
 
     @app_commands.command(name=text("cmd-help"), description=text("cmd-help-desc"))
     async def help(self, interaction: discord.Interaction[Any]) -> None:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from vahalite_bot.app import Actor, GameStatus, NotAllowed, NotFound, Outcome
+from vahalite_bot.app import Actor, GameStatus, NotAllowed, Outcome
 from vahalite_bot.discord import buttons, choices
 from vahalite_bot.discord.cogs import AreaCog
 from vahalite_bot.discord.textorders import run_text_orders
@@ -31,14 +31,10 @@ class PlayCog(AreaCog):
         await self.bot.games.command(interaction, call)
 
     async def _cell(self, interaction: discord.Interaction[Any], typed: str) -> Cell:
-        """A cell the user typed (``c4``, Cyrillic ``с4``), on this game's board."""
-        game = await self.bot.games.game_here(interaction.channel_id)
-        state = (await self.bot.service.status(game)).state
+        """A cell the user typed (``c4``, Cyrillic ``с4``); the service refuses one off the
+        game's board."""
         cell = read_cell(typed.strip().lower())
-        if cell is None or (
-            state is not None
-            and not (cell.col < state.scenario.width and cell.row < state.scenario.height)
-        ):
+        if cell is None:
             raise Refusal("bad-cell", cell=typed[:10])
         return cell
 
@@ -145,9 +141,13 @@ class PlayCog(AreaCog):
     @app_commands.rename(unit=text("opt-unit"), cell=text("opt-cell"))
     @app_commands.describe(unit=text("opt-unit-desc"), cell=text("opt-cell-desc"))
     async def move(self, interaction: discord.Interaction[Any], unit: str, cell: str) -> None:
+        """A move; for the passenger of a destroyed transport waiting to be placed (H5), its
+        placement, as the order language reads ``unit cell`` too."""
         where = await self._cell(interaction, cell)
 
         async def call(game: int, actor: Actor, key: str) -> Outcome:
+            if _pending_unit(await self.bot.service.status(game)) == unit:
+                return await self.bot.service.place_passenger(game, actor, unit, where, key=key)
             return await self.bot.service.move(game, actor, unit, where, key=key)
 
         await self._run(interaction, call)
@@ -159,9 +159,13 @@ class PlayCog(AreaCog):
     @move.autocomplete("cell")
     async def _move_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         unit = getattr(interaction.namespace, "unit", None) or ""
-        return await self._choices(
-            interaction, lambda s, side, lang: choices.move_cells(s, unit, current)
-        )
+
+        def cells(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
+            if state.pending and state.pending[0].unit == unit:
+                return choices.pending_cells(state, side, current)
+            return choices.move_cells(state, unit, current)
+
+        return await self._choices(interaction, cells)
 
     @app_commands.command(name=text("cmd-embark"), description=text("cmd-embark-desc"))
     @app_commands.rename(unit=text("opt-unit"), transport=text("opt-transport"))
@@ -272,24 +276,6 @@ class PlayCog(AreaCog):
 
         await self._run(interaction, call)
 
-    @app_commands.command(name=text("cmd-place"), description=text("cmd-place-desc"))
-    @app_commands.rename(cell=text("opt-cell"))
-    @app_commands.describe(cell=text("opt-cell-desc"))
-    async def place(self, interaction: discord.Interaction[Any], cell: str) -> None:
-        where = await self._cell(interaction, cell)
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            unit = _pending_unit(await self.bot.service.status(game))
-            return await self.bot.service.place_passenger(game, actor, unit, where, key=key)
-
-        await self._run(interaction, call)
-
-    @place.autocomplete("cell")
-    async def _place_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self._choices(
-            interaction, lambda s, side, lang: choices.pending_cells(s, side, current)
-        )
-
     # -- the turn --------------------------------------------------------------------------------
     @app_commands.command(name=text("cmd-end"), description=text("cmd-end-desc"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
@@ -306,6 +292,17 @@ class PlayCog(AreaCog):
     ) -> None:
         async def call(game: int, actor: Actor, key: str) -> Outcome:
             return await self.bot.games.undo(game, actor, count, key)
+
+        await self._run(interaction, call)
+
+    @app_commands.command(name=text("cmd-pause"), description=text("cmd-pause-desc"))
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        """Ask to pause a running game, or to resume a paused one; the opponent agrees with
+        the same command or the button under the request."""
+
+        async def call(game: int, actor: Actor, key: str) -> Outcome:
+            status = await self.bot.service.status(game)
+            return await self.bot.service.ask_pause(game, actor, not status.paused, key=key)
 
         await self._run(interaction, call)
 
@@ -327,11 +324,13 @@ class PlayCog(AreaCog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """A player's orders posted in the game's thread, forum style."""
-        if message.author.bot or message.guild is None or not message.content:
+        if message.author.bot or not message.content:
+            return
+        if not isinstance(message.channel, discord.Thread):  # games live in threads only
             return
         try:
-            game = await self.bot.service.game_in_channel(str(message.channel.id))
-        except NotFound:
+            game = await self.bot.games.game_here(message.channel.id)
+        except Refusal:
             return
         await run_text_orders(self.bot, game, message)
 

@@ -247,6 +247,12 @@ console-ev-undo-declined = { $side ->
         [south] South's
        *[north] North's
     } undo was declined.
+console-ev-pause-asked = { $pause ->
+        [yes] { $side } asks to pause the game: it is paused when the other player agrees.
+       *[no] { $side } asks to resume the game: it resumes when the other player agrees.
+    }
+console-ev-paused = The game is paused: the deadline is stopped.
+console-ev-resumed = The game resumes.
 console-ev-turn-missed = { $side } misses a turn ({ $count } in a row).
 console-ev-unit-placed = The referee puts { $unit } at { $cell }.
 console-ev-unit-removed = The referee removes { $unit } from the board.

@@ -50,7 +50,7 @@ service-bad_word = A word for the dice is 1 to { $limit } printable characters o
 service-other_server = Your roles and rights on another server count for nothing here.
 service-referee_plays = You play in this game, so you cannot referee it: this server does not allow that.
 service-transport_not_on_board = { $unit } is not on the board: there is nothing to embark on.
-service-off_board = { $cell } is not on this game's board.
+service-off_board = { $cell } is not on this game's board: name a cell of the board, e.g. C4.
 # Idempotency keys: one key, one command.
 service-key_reused = This request id was already used for another order ({ $command }): send a new one.
 # Values checked at the service's edge (the argument's name is the program's, not a player's).
@@ -61,3 +61,4 @@ service-bad_text = “{ $argument }” contains characters that are not allowed.
 service-bad_count = “{ $argument }” has too many items (at most { $maximum }).
 service-bad_cell = “{ $argument }” is not a cell of any board.
 service-bad_argument = There is no option “{ $argument }”.
+service-pause_asked = You have asked already: your opponent agrees with the button under your request, or with the same command.

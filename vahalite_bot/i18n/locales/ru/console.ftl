@@ -268,6 +268,12 @@ console-ev-undo-declined = { $side ->
         [south] Югу
        *[north] Северу
     } отказано в отмене.
+console-ev-pause-asked = { $pause ->
+        [yes] { $side } просит приостановить партию: пауза начнётся, когда соперник согласится.
+       *[no] { $side } просит продолжить партию: она продолжится, когда соперник согласится.
+    }
+console-ev-paused = Партия приостановлена: срок хода стоит.
+console-ev-resumed = Партия продолжается.
 console-ev-turn-missed = { $side } пропускает ход (подряд: { $count }).
 console-ev-unit-placed = Судья ставит { $unit } на { $cell }.
 console-ev-unit-removed = Судья убирает { $unit } с поля.

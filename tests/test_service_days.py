@@ -1,0 +1,72 @@
+"""N1 over days, on both databases: a player's games on a server, reminders by direct
+message for those who ask, and pausing or resuming by both players' consent."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from tests.conftest import Clock, Games
+from vahalite_bot.app import GameService, GameStatus, NotAllowed, autoplay, records
+from vahalite_bot.rules.scenario import Side
+
+SOUTH, NORTH = autoplay.SOUTH, autoplay.NORTH
+
+
+async def test_N1_a_players_games_on_a_server(games: Games, service: GameService) -> None:
+    games.guild = f"guild-{secrets.token_hex(4)}"
+    first = await games.playing()
+    games.channel = games.next_channel()
+    second = await games.playing(seed=2)
+    listed = await service.games_of(NORTH.user, games.guild)
+    assert {first.game_id, second.game_id} <= {s.game_id for s in listed}
+    assert [s.game_id for s in listed] == sorted(s.game_id for s in listed)
+    for status in listed:  # on that server, unfinished, with that player
+        assert status.guild == games.guild and status.status != "ended"
+        assert NORTH.user in {p.user for p in status.players}
+    await service.ref_decide(second.game_id, games.admin, None)
+    assert second.game_id not in {
+        s.game_id for s in await service.games_of(NORTH.user, games.guild)
+    }
+    assert await service.games_of(SOUTH.user, f"other-{games.guild}") == []
+    assert await service.games_of("nobody", games.guild) == []
+
+
+async def test_N1_reminders_by_direct_message_are_a_players_switch(service: GameService) -> None:
+    user = f"user-{secrets.token_hex(4)}"
+    assert not await service.dm_reminders(user)
+    await service.set_dm_reminders(autoplay.Actor(user), True)
+    await service.set_dm_reminders(autoplay.Actor(user), True)
+    assert await service.dm_reminders(user)
+    await service.set_dm_reminders(autoplay.Actor(user), False)
+    assert not await service.dm_reminders(user)
+
+
+async def test_N1_a_pause_needs_both_players_and_stops_the_clock(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    game = (await games.playing()).game_id
+    running = await service.status(game)
+    assert running.due_at is not None
+    asked = await service.ask_pause(game, SOUTH, True)
+    assert records.PauseAsked(games_side(running, SOUTH.user), True) in asked.events
+    assert not (await service.status(game)).paused
+    try:
+        await service.ask_pause(game, SOUTH, True)
+        raise AssertionError("the asker agreed with themselves")
+    except NotAllowed as refused:
+        assert refused.code == "pause_asked"
+    clock.advance(hours=1)
+    await service.ask_pause(game, NORTH, True)
+    paused = await service.status(game)
+    assert paused.paused and paused.due_at is None
+    clock.advance(hours=5)  # five hours of pause cost the player nothing
+    await service.ask_pause(game, NORTH, False)
+    await service.ask_pause(game, SOUTH, False)
+    resumed = await service.status(game)
+    assert not resumed.paused
+    assert resumed.due_at == running.due_at + timedelta(hours=5)
+
+
+def games_side(status: GameStatus, user: str) -> Side:
+    return next(p.side for p in status.players if p.user == user)
