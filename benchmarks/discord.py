@@ -1,6 +1,8 @@
 """Many games at once through the real bot and the local stand-in of Discord.
 
     python -m benchmarks.discord --games 50 [--think-ms 1000] [--kind slash|text] [--db URL]
+    python -m benchmarks.discord --games 200 --processes 2 --db postgresql+asyncpg://…
+    python -m benchmarks.discord --games 0 --deadlines 1000 [--processes 2 --db URL]
 
 The bot runs as in production, in its own process (``python bot.py``), pointed at the
 stand-in; this process plays both sides of every game as people would: each game is
@@ -15,6 +17,13 @@ interaction's dispatch on the gateway (for a text order, the message's) to the a
 the stand-in of the bot's post with the image. The bot's own loop-stall watch reports the
 longest event-loop stall of the measured seconds. The last line printed is
 ``p50_ms=X p99_ms=Y commands=N commands_per_s=Z longest_stall_ms=S``.
+
+``--processes N`` runs N bot processes, each serving one of N shards (a guild per shard, the
+games spread over them; several processes need ``--db`` PostgreSQL). ``--deadlines N`` then
+makes N games whose turn deadline falls due at the same moment (copies of one game played to
+its first turn, in channels of their own) and times the bots' deadline loops until every one
+has been fired: ``deadlines=N fired_per_s=F`` (their posts go to channels the stand-in does
+not have, so posting them costs only a refused request).
 """
 
 from __future__ import annotations
@@ -27,18 +36,21 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.botproc import BotProcess, write_config
+from tests.conftest import clone_game
 from tests.discord_moves import russian_of, slash_of
 from tests.standin import Message, StandIn
-from vahalite_bot.app import GameService
+from vahalite_bot.app import Actor, GameService, autoplay, records
 from vahalite_bot.app.results import ENDED, LOBBY
 from vahalite_bot.codex.loader import all_sheets, codex_factions
 from vahalite_bot.discord.health import longest_between
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.selfplay.players import RandomPlayer
+from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import open_database
 
 EPHEMERAL = 1 << 6
@@ -60,21 +72,21 @@ class Bench:
         self.service = service
         self.figures = Figures()
         self.deadline = 0.0
-        self.guild = 0
-        self.channel = 0
+        self.places: list[tuple[int, int]] = []  # (guild, channel) per shard
 
     # -- one game, both sides ---------------------------------------------------------------
     async def game(self, number: int) -> None:
         args = self.args
         await asyncio.sleep(args.spread * number / max(1, args.games))
+        guild, channel = self.places[number % len(self.places)]
         south = self.standin.add_user(f"s{number}")
         north = self.standin.add_user(f"n{number}")
         for user in (south, north):
-            self.standin.add_member(self.guild, user)
-        await self._slash(south, self.channel, "vl new", {"points": 500}, timed=False)
+            self.standin.add_member(guild, user)
+        await self._slash(south, channel, "vl new", {"points": 500}, timed=False)
         thread = next(
             int(t["id"])
-            for t in self.standin.threads_of(self.channel)
+            for t in self.standin.threads_of(channel)
             if t["name"].endswith(f": s{number}")
         )
         game = await self.service.game_in_channel(str(thread))
@@ -145,37 +157,101 @@ class Bench:
 
 
 async def run(args: argparse.Namespace) -> None:
+    if args.processes > 1 and not args.db:
+        raise SystemExit("several processes need a shared database: --db postgresql+asyncpg://…")
     standin = StandIn()
     await standin.start()
     folder = Path(tempfile.mkdtemp(prefix="vahalite-bench-discord-"))
     url = args.db or f"sqlite+aiosqlite:///{folder / 'vahalite.db'}"
-    bot = BotProcess(write_config(folder, standin, database_url=url, workers=args.workers))
+    bots = [_bot(args, standin, folder, url, shard) for shard in range(args.processes)]
     db = None
     try:
         owner = standin.add_user("owner")
-        guild = standin.add_guild("bench", owner=owner)
-        channel = standin.add_text_channel(guild, "games")
-        await bot.start()
-        await standin.wait_for(lambda: standin.connected >= 1 and bool(standin.commands), 90)
+        places = _places(standin, owner, args.processes)
+        for bot in bots:
+            await bot.start()
+        await standin.wait_for(
+            lambda: standin.connected >= args.processes and bool(standin.commands), 90
+        )
         await asyncio.sleep(1.0)
         db = await open_database(url, upgrade=False)
         service = GameService(db, sheets=all_sheets(codex_factions()))
         bench = Bench(args, standin, service)
-        bench.guild, bench.channel = guild, channel
-        started = time.time()
-        clock = time.monotonic()
-        bench.deadline = clock + args.seconds
-        await asyncio.gather(*(bench.game(n) for n in range(args.games)))
-        elapsed = time.monotonic() - clock
-        ended = time.time()
-        await asyncio.sleep(1.2)  # the watch writes each second
-        stall = longest_between(folder / "stall.json", started, ended)
-        report(bench.figures, elapsed, stall)
+        bench.places = places
+        if args.games:
+            started = time.time()
+            clock = time.monotonic()
+            bench.deadline = clock + args.seconds
+            await asyncio.gather(*(bench.game(n) for n in range(args.games)))
+            elapsed = time.monotonic() - clock
+            ended = time.time()
+            await asyncio.sleep(1.2)  # the watch writes each second
+            stall = max(
+                longest_between(folder / f"bot{n}" / "stall.json", started, ended)
+                for n in range(args.processes)
+            )
+            report(bench.figures, elapsed, stall)
+        if args.deadlines:
+            await deadlines(service, args.deadlines, places[0][0])
     finally:
-        await bot.stop()
+        for bot in bots:
+            await bot.stop()
         if db is not None:
             await db.close()
         await standin.close()
+
+
+def _bot(
+    args: argparse.Namespace, standin: StandIn, folder: Path, url: str, shard: int
+) -> BotProcess:
+    extra = {"deadline_tick": args.tick}
+    config = write_config(
+        folder / f"bot{shard}", standin, database_url=url, workers=args.workers, extra=extra
+    )
+    shards = ["--shard-ids", str(shard), "--shard-count", str(args.processes)]
+    return BotProcess(config, shards if args.processes > 1 else [])
+
+
+def _places(standin: StandIn, owner: int, shards: int) -> list[tuple[int, int]]:
+    """A guild (with a text channel) on each shard: the stand-in routes by guild id."""
+    guilds: dict[int, int] = {}
+    while len(guilds) < shards:
+        guild = standin.add_guild(f"bench{len(guilds)}", owner=owner)
+        guilds.setdefault((guild >> 22) % shards, guild)
+    return [(g, standin.add_text_channel(g, "games")) for _, g in sorted(guilds.items())]
+
+
+async def deadlines(service: GameService, count: int, guild: int) -> None:
+    """``count`` turns expire at once; how fast do the running bots fire them all?"""
+    template = await autoplay.new_game(service, "bench-template", guild=str(guild))
+    played = await autoplay.play(service, template, random.Random(1), until=autoplay.playing)
+    games = [
+        await clone_game(service.db, played.game_id, f"bench-deadline-{n}", str(guild))
+        for n in range(count)
+    ]
+    await service.ref_decide(played.game_id, Actor("bench", admin=True, guild=str(guild)), None)
+    clock = time.monotonic()
+    async with service.db.write() as session:
+        for game in games:
+            await repo.update_deadline(session, game, {"due_at": datetime.now(UTC)})
+    fired = 0
+    while time.monotonic() - clock < 600:
+        fired = await _fired(service, games)
+        if fired >= count:
+            break
+        await asyncio.sleep(0.2)
+    elapsed = time.monotonic() - clock
+    print(
+        f"deadlines={count} fired={fired} elapsed_s={elapsed:.1f} fired_per_s={fired / elapsed:.1f}"
+    )
+
+
+async def _fired(service: GameService, games: list[int]) -> int:
+    fired = 0
+    for game in games:
+        log = await service.game_log(game, since=max(0, (await service.status(game)).version - 3))
+        fired += any(isinstance(line.record, records.TurnMissed) for line in log)
+    return fired
 
 
 def report(figures: Figures, elapsed: float, stall: float) -> None:
@@ -211,6 +287,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0, help="stop playing after this")
     parser.add_argument("--workers", type=int, default=2, help="the bot's worker processes")
     parser.add_argument("--db", default=None, metavar="URL", help="database (default: SQLite)")
+    parser.add_argument("--processes", type=int, default=1, help="bot processes (shards)")
+    parser.add_argument("--deadlines", type=int, default=0, help="then N deadlines at once")
+    parser.add_argument("--tick", type=float, default=1.0, help="the bots' deadline tick (s)")
     asyncio.run(run(parser.parse_args(argv)))
 
 

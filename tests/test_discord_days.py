@@ -20,9 +20,10 @@ FAST = {"extra": {"deadline_tick": 0.3}}
 
 
 async def _game(world: World) -> tuple[int, int]:
-    await world.slash(world.alice, world.text, "vl new", {"points": 500})
+    await world.slash(world.alice, world.text, "vl new", {"points": 500, "hours": 12})
     thread = int(world.standin.threads_of(world.text)[-1]["id"])
     game = await _game_of(world, thread)
+    assert (await world.status(game)).deadline_seconds == 12 * 3600  # set at creation
     await world.slash(world.bob, thread, "vl join")
     await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
     await world.slash(world.bob, thread, "vl army", {"faction": "orks"})

@@ -10,9 +10,12 @@ bot posted is read back: the text, the PNG boards, the pinned status, the mentio
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
 
 from tests.discord_moves import boards, choose, russian_of, slash_of
 from tests.discord_world import World, make_world, png_size
@@ -49,7 +52,9 @@ async def test_a_whole_game_on_discord(tmp_path: Path) -> None:
 
 async def _lobby(world: World) -> tuple[int, int]:
     standin = world.standin
-    interaction = await world.slash(world.alice, world.forum, "vl new", {"points": 500})
+    interaction = await world.slash(
+        world.alice, world.forum, "vl new", {"points": 500, "word": "apple"}
+    )
     assert interaction.ephemeral
     posts = standin.threads_of(world.forum)
     assert len(posts) == 1
@@ -242,4 +247,10 @@ def _check_posts(world: World, thread: int, final: Any) -> None:
     log = next(a for a in last.attachments if a.filename.endswith(".jsonl"))
     report = check_text(log.data.decode("utf-8"))
     assert report.verified and len(report.dice) > 50, report.problems
+    # K2: Alice's own word and one the bot drew for Bob, both mixed into the dice.
+    assert report.words.get("south") == "apple" and len(report.words.get("north", "")) == 8
+    replay = next(a for a in last.attachments if a.filename.endswith(".gif"))
+    assert len(replay.data) <= 10 * 1024 * 1024
+    animation = Image.open(io.BytesIO(replay.data))
+    assert animation.format == "GIF" and animation.n_frames > 20
     assert world.standin.channel(thread)["archived"]

@@ -7,7 +7,7 @@ import secrets
 from datetime import timedelta
 
 from tests.conftest import Clock, Games
-from vahalite_bot.app import GameService, GameStatus, NotAllowed, autoplay, records
+from vahalite_bot.app import Actor, GameService, GameStatus, NotAllowed, autoplay, records
 from vahalite_bot.rules.scenario import Side
 
 SOUTH, NORTH = autoplay.SOUTH, autoplay.NORTH
@@ -35,10 +35,10 @@ async def test_N1_a_players_games_on_a_server(games: Games, service: GameService
 async def test_N1_reminders_by_direct_message_are_a_players_switch(service: GameService) -> None:
     user = f"user-{secrets.token_hex(4)}"
     assert not await service.dm_reminders(user)
-    await service.set_dm_reminders(autoplay.Actor(user), True)
-    await service.set_dm_reminders(autoplay.Actor(user), True)
+    await service.set_dm_reminders(Actor(user), True)
+    await service.set_dm_reminders(Actor(user), True)
     assert await service.dm_reminders(user)
-    await service.set_dm_reminders(autoplay.Actor(user), False)
+    await service.set_dm_reminders(Actor(user), False)
     assert not await service.dm_reminders(user)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -69,6 +70,9 @@ class VahaBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions.none(),
             **_shards(options),
             guild_ready_timeout=0.5,
+            # The bot reads no edited or deleted message: no cache of every message seen,
+            # which the garbage collector would otherwise walk through again and again.
+            max_messages=None,
         )
         self.options = options
         self.service = service
@@ -118,6 +122,10 @@ class VahaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        # Everything loaded so far (codexes, fonts, the libraries, the guilds) lives as long
+        # as the process: out of the collector's way, so that its full passes stay short
+        # and never stall the loop for long.
+        gc.freeze()
 
     async def close(self) -> None:
         self.watch.stop()

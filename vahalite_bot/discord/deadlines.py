@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import tasks
 
-from vahalite_bot.app import NotFound
+from vahalite_bot.app import NotFound, Outcome
 from vahalite_bot.discord.identity import mention
 from vahalite_bot.discord.words import say
 
@@ -42,12 +42,10 @@ class DeadlineLoop:
         await self.bot.wait_until_ready()
         report = await self.bot.service.fire_due(datetime.now(UTC))
         for outcome in report.expired:
-            status = await self.bot.service.status(outcome.game_id)
-            missed = next(
-                (p.user for p in status.players if p.side is not status.acting_side), None
-            )
-            line = say(status.language, "expired", user=mention(missed))
-            await self.bot.games.after([outcome], None, by=None, lines=[line])
+            try:
+                await self._expired(outcome)
+            except Exception:  # one game's channel gone must not silence the others
+                log.exception("could not announce the expired turn of game %s", outcome.game_id)
         for reminder in report.reminders:
             try:
                 status = await self.bot.service.status(reminder.game_id)
@@ -74,6 +72,12 @@ class DeadlineLoop:
             )
         except discord.HTTPException:  # DMs closed: the reminder in the game stands
             log.info("could not send a reminder by DM to %s", user)
+
+    async def _expired(self, outcome: Outcome) -> None:
+        status = await self.bot.service.status(outcome.game_id)
+        missed = next((p.user for p in status.players if p.side is not status.acting_side), None)
+        line = say(status.language, "expired", user=mention(missed))
+        await self.bot.games.after([outcome], None, by=None, lines=[line])
 
     async def _failed(self, *args: Any) -> None:
         # A failing tick (the database away for a moment) must not end the loop for good.

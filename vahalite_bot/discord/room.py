@@ -93,6 +93,9 @@ class Room:
         if status.status == ENDED:
             told.extend(await self._seed_lines(status))
             files.append(await self._log_file(status))
+            replay = await self._replay(status)
+            if replay is not None:
+                files.append(replay)
         content = fit("\n".join(t for t in told if t))
         if last.state is not None:
             if self.may(channel, "attach_files"):
@@ -154,6 +157,15 @@ class Room:
         if self.may(channel, "attach_files"):
             files.append(discord.File(io.BytesIO(png), filename="turn.png"))
         await self._send(channel, content, files=files)
+
+    async def _replay(self, status: GameStatus) -> discord.File | None:
+        """The whole game as an animation, under Discord's upload limit."""
+        log = await self.service.game_log(status.game_id)
+        names = await self.names(status)
+        gif = await self.workers.run(work.replay, log, names, status.language)
+        if gif is None:
+            return None
+        return discord.File(io.BytesIO(gif), filename=f"vahalite-game-{status.game_id}.gif")
 
     async def _log_file(self, status: GameStatus) -> discord.File:
         """K2: the whole log with every die and the revealed seed, for

@@ -34,7 +34,7 @@ from vahalite_bot.orders import (
     run_orders_async,
 )
 from vahalite_bot.orders.lexicon import VERBS, fold
-from vahalite_bot.orders.requests import RuleRequest
+from vahalite_bot.orders.requests import RuleRequest, VerifyRequest
 from vahalite_bot.orders.tokens import read_cell
 from vahalite_bot.present.narrate import Narrator
 from vahalite_bot.present.paint import plain
@@ -42,6 +42,9 @@ from vahalite_bot.present.rules import rule_reply
 from vahalite_bot.present.views import army_text, odds_text, status_text
 from vahalite_bot.rules.actions import Advance, Resign
 from vahalite_bot.rules.state import GameState, PendingAdvance
+from vahalite_bot.verify import check_text
+from vahalite_bot.verify.export import export_log
+from vahalite_bot.verify.text import report_lines
 
 if TYPE_CHECKING:
     from vahalite_bot.discord.client import VahaBot
@@ -155,6 +158,9 @@ async def _answer(bot: VahaBot, game: int, request: Request, state: GameState, l
             return rule_reply(lang, rule_id)
         case LogRequest(count):
             return "\n".join(await log_lines(bot, game, count or LOG_LINES, state, lang))
+        case VerifyRequest():
+            report = check_text(await export_log(bot.service, game))
+            return "\n".join(report_lines(report, lang))
     return ""
 
 

@@ -1,6 +1,6 @@
 """The CPU work the bot sends to its worker processes: plain functions of picklable values.
 
-This module imports neither discord nor the database, so a worker starts light.
+This module imports no discord: a worker loads only the game, the log codec and the images.
 """
 
 from __future__ import annotations
@@ -12,16 +12,26 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from vahalite_bot.app import records
 from vahalite_bot.app.results import LogLine
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.recap import recap_for, recap_text
-from vahalite_bot.render import render_board, render_turn
+from vahalite_bot.render import (
+    DISCORD_MAX_BYTES,
+    ReplayTooLarge,
+    render_board,
+    render_replay,
+    render_turn,
+)
 from vahalite_bot.rules.actions import Action
+from vahalite_bot.rules.dice import FixedDice
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.players import Player, RandomPlayer
+
+WORKER_NICENESS = 5
 
 
 def board_png(
@@ -49,6 +59,35 @@ def recap(
     return text, png
 
 
+def replay(log: Sequence[LogLine], names: Mapping[Side, str], lang: str) -> bytes | None:
+    """The whole game as a GIF under Discord's upload limit (None: nothing to replay, or it
+    cannot be made small enough). A referee's override is outside the rules' replay: the
+    animation stops before the first one."""
+    kept = [line for line in log if not line.undone]
+    start = next((line for line in kept if line.kind == records.START), None)
+    if start is None:
+        return None
+    actions: list[Action] = []
+    values: list[int] = []
+    for line in kept:
+        if line.kind == records.OVERRIDE:
+            break
+        if line.kind == records.ACTION:
+            actions.append(line.record)
+            values.extend(die.value for die in line.dice)
+    try:
+        return render_replay(
+            start.record.setup.initial_state(),
+            actions,
+            FixedDice(values),
+            names=names,
+            lang=lang,
+            max_bytes=DISCORD_MAX_BYTES,
+        )
+    except ReplayTooLarge:
+        return None
+
+
 def choose(state: GameState, player: str, seed: str) -> Action:
     """The automatic player's next action; ``seed`` makes it repeatable per game version."""
     chosen: Player = GreedyPlayer() if player == "greedy" else RandomPlayer()
@@ -60,8 +99,12 @@ def warm() -> None:
 
 
 def follow_parent() -> None:
-    """A worker's initializer: end with the bot. A bot killed outright (SIGKILL, OOM) cannot
-    stop its pool, and orphaned workers would hold memory for ever."""
+    """A worker's initializer: yield the CPU to the bot's event loop, and end with the bot.
+
+    On a small machine the workers and the loop share the cores: a lower priority keeps the
+    loop's replies prompt while an image renders. A bot killed outright (SIGKILL, OOM)
+    cannot stop its pool, and orphaned workers would hold memory for ever."""
+    os.nice(WORKER_NICENESS)
     parent = os.getppid()
 
     def watch() -> None:

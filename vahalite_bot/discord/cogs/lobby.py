@@ -18,6 +18,7 @@ from vahalite_bot.discord.cogs import AreaCog
 from vahalite_bot.discord.identity import auto_actor, mention
 from vahalite_bot.discord.tree import Refusal, report, tell
 from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.rules.dice import WORD_MAX, draw_word
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 
@@ -28,12 +29,18 @@ class LobbyCog(AreaCog):
     # -- /vl new ---------------------------------------------------------------------------------
     @app_commands.command(name=text("cmd-new"), description=text("cmd-new-desc"))
     @app_commands.rename(
-        opponent=text("opt-opponent"), points=text("opt-points"), scenario=text("opt-scenario")
+        opponent=text("opt-opponent"),
+        points=text("opt-points"),
+        scenario=text("opt-scenario"),
+        hours=text("opt-hours"),
+        word=text("opt-word"),
     )
     @app_commands.describe(
         opponent=text("opt-opponent-desc"),
         points=text("opt-points-desc"),
         scenario=text("opt-scenario-desc"),
+        hours=text("opt-turn-hours-desc"),
+        word=text("opt-word-desc"),
     )
     @app_commands.choices(
         opponent=[
@@ -47,6 +54,8 @@ class LobbyCog(AreaCog):
         opponent: str = "human",
         points: int | None = None,
         scenario: str = "standard",
+        hours: app_commands.Range[int, 1, 336] | None = None,
+        word: app_commands.Range[str, 1, WORD_MAX] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.bot.games.actor(interaction)
@@ -60,7 +69,9 @@ class LobbyCog(AreaCog):
                 guild=actor.guild,
                 scenario=scenario,
                 points_limit=points,
+                deadline_hours=hours,
                 language=lang,
+                entropy=word or draw_word(),
                 key=str(interaction.id),
             )
         except ServiceError:
@@ -166,7 +177,7 @@ class LobbyCog(AreaCog):
         service = self.bot.service
         status = await service.status(game)
         bot = auto_actor(status.guild)
-        await service.join(game, bot, key=f"practice-join:{game}")
+        await service.join(game, bot, key=f"practice-join:{game}", entropy=draw_word())
         faction, roster = self._bot_army(game, status.points_limit)
         outcome = await service.submit_army(game, bot, roster, key=f"practice-army:{game}")
         status = await service.status(game)
@@ -185,14 +196,32 @@ class LobbyCog(AreaCog):
 
     # -- /vl join ------------------------------------------------------------------------------
     @app_commands.command(name=text("cmd-join"), description=text("cmd-join-desc"))
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.bot.games.command(interaction, self.joining)
+    @app_commands.rename(word=text("opt-word"))
+    @app_commands.describe(word=text("opt-word-desc"))
+    async def join(
+        self,
+        interaction: discord.Interaction[Any],
+        word: app_commands.Range[str, 1, WORD_MAX] | None = None,
+    ) -> None:
+        async def call(game: int, actor: Actor, key: str) -> Outcome:
+            return await self.joining(game, actor, key, word=word)
+
+        await self.bot.games.command(interaction, call)
 
     async def joining(
-        self, game: int, actor: Actor, key: str, version: int | None = None
+        self,
+        game: int,
+        actor: Actor,
+        key: str,
+        version: int | None = None,
+        *,
+        word: str | None = None,
     ) -> Outcome:
-        """Join as North (the command and the lobby's button); the lobby says who plays."""
-        outcome = await self.bot.service.join(game, actor, expected_version=version, key=key)
+        """Join as North (the command and the lobby's button) with the player's word for the
+        dice (K2: one the bot draws if none is given); the lobby says who plays."""
+        outcome = await self.bot.service.join(
+            game, actor, expected_version=version, key=key, entropy=word or draw_word()
+        )
         status = await self.bot.service.status(game)
         await self.bot.room.post(status, say(status.language, "joined", user=mention(actor.user)))
         return outcome

@@ -271,3 +271,6 @@ discord-notify-on = Reminders will also come by direct message.
 discord-notify-off = Reminders will come only in the games' threads.
 discord-reminder-dm = Your turn in { $link } ends { $due }.
 discord-btn-agree = Agree
+discord-opt-turn-hours-desc = Hours each turn may take in this game (default: the server's)
+discord-opt-word = word
+discord-opt-word-desc = Your word for the dice (K2): mixed into the seed, so nobody alone chose them

@@ -272,3 +272,6 @@ discord-notify-on = Напоминания будут приходить и в �
 discord-notify-off = Напоминания будут только в ветках партий.
 discord-reminder-dm = Ваш ход в { $link } заканчивается { $due }.
 discord-btn-agree = Согласен
+discord-opt-turn-hours-desc = Сколько часов даётся на ход в этой партии (по умолчанию — как на сервере)
+discord-opt-word = слово
+discord-opt-word-desc = Ваше слово для кубиков (K2): подмешивается в зерно, и никто не выбрал их один
