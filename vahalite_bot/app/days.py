@@ -58,8 +58,10 @@ class Days(Commands):
 
         async def body(book: Book) -> None:
             side = require_player(book, actor)
-            if pause_it == book.paused:
-                raise NotAllowed("already_paused" if pause_it else "not_paused")
+            if pause_it and book.paused:
+                raise NotAllowed("already_paused")
+            if not pause_it and not book.paused:
+                raise NotAllowed("not_paused")
             asked = await _open_request(book)
             if asked is not None and asked.side is side:
                 raise NotAllowed("pause_asked")
