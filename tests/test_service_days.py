@@ -3,12 +3,22 @@ message for those who ask, and pausing or resuming by both players' consent."""
 
 from __future__ import annotations
 
+import random
 import secrets
 from datetime import timedelta
 
 from tests.conftest import Clock, Games
-from vahalite_bot.app import Actor, GameService, GameStatus, NotAllowed, autoplay, records
+from vahalite_bot.app import (
+    Actor,
+    GameService,
+    GameStatus,
+    InvalidRequest,
+    NotAllowed,
+    autoplay,
+    records,
+)
 from vahalite_bot.rules.scenario import Side
+from vahalite_bot.store import repository as repo
 
 SOUTH, NORTH = autoplay.SOUTH, autoplay.NORTH
 
@@ -70,3 +80,39 @@ async def test_N1_a_pause_needs_both_players_and_stops_the_clock(
 
 def games_side(status: GameStatus, user: str) -> Side:
     return next(p.side for p in status.players if p.user == user)
+
+
+async def test_N1_a_servers_reminder_hours_are_kept_by_its_new_games(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    games.guild = f"guild-{secrets.token_hex(4)}"
+    before = await games.playing()  # created under the default rule
+    config = await service.configure_server(games.admin, games.guild, remind_hours=2)
+    assert config.remind_hours == 2
+    # A new game, made afresh (the fixture's games are copies of one made before).
+    made = await autoplay.new_game(
+        service,
+        games.next_channel(),
+        scenario="skirmish",
+        guild=games.guild,
+        armies=autoplay.SKIRMISH_ARMIES,
+    )
+    after = await autoplay.play(service, made, random.Random(3), until=autoplay.playing)
+    old = await service.status(before.game_id)
+    new = await service.status(after.game_id)
+    assert new.due_at is not None and old.due_at is not None
+    async with service.db.read() as session:
+        kept = await repo.get_deadline(session, after.game_id)
+        default = await repo.get_deadline(session, before.game_id)
+    assert kept is not None and default is not None
+    assert kept.due_at is not None and kept.remind_at is not None
+    assert kept.due_at - kept.remind_at == timedelta(hours=2)
+    assert default.due_at is not None and default.remind_at is not None
+    assert default.due_at - default.remind_at == timedelta(hours=12)  # 48 h: a quarter, at most 12
+    back = await service.configure_server(games.admin, games.guild, remind_hours=0)
+    assert back.remind_hours is None
+    try:
+        await service.configure_server(games.admin, games.guild, remind_hours=10_000)
+        raise AssertionError("a reminder weeks before the deadline was accepted")
+    except InvalidRequest as refused:
+        assert refused.code in ("bad_remind", "bad_range")

@@ -452,7 +452,7 @@ class Book:
             "turn_seq": self.turn_seq,
             "side": side.value,
             "due_at": due,
-            "remind_at": due - remind_before(length),
+            "remind_at": due - remind_before(length, self.row.remind_seconds),
             "paused_left": None,
         }
 
@@ -485,6 +485,9 @@ class Book:
         )
 
 
-def remind_before(length_seconds: int) -> timedelta:
-    """N1: remind when a quarter of the time is left, and never more than 12 hours early."""
+def remind_before(length_seconds: int, chosen: int | None = None) -> timedelta:
+    """N1: remind when a quarter of the time is left, and never more than 12 hours early;
+    or ``chosen`` seconds before (the server's setting), at most the whole time left."""
+    if chosen is not None:
+        return timedelta(seconds=min(chosen, length_seconds))
     return timedelta(seconds=min(length_seconds // 4, 12 * 3600))

@@ -139,6 +139,7 @@ class Commands:
             settings.deadline_hours,
             settings.missed_turns_forfeit,
             settings.referee_may_play,
+            settings.remind_hours,
         )
 
     async def _require_referee(self, book: Book, actor: Actor) -> None:

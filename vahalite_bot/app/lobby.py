@@ -11,6 +11,7 @@ from vahalite_bot.app import keys, records, schemas
 from vahalite_bot.app.book import Book, load
 from vahalite_bot.app.commands import (
     ATTEMPTS,
+    MAX_DEADLINE_HOURS,
     PLAYER,
     Commands,
     backoff,
@@ -54,6 +55,7 @@ class Lobby(Commands):
         deadline_hours: int | None = None,
         missed_turns_forfeit: int | None = None,
         referee_may_play: bool | None = None,
+        remind_hours: int | None = None,
         key: str | None = None,
     ) -> ServerConfig:
         """Only the server's administrator, speaking for that server, sets who referees (an
@@ -68,6 +70,7 @@ class Lobby(Commands):
             deadline_hours=deadline_hours,
             missed_turns_forfeit=missed_turns_forfeit,
             referee_may_play=referee_may_play,
+            remind_hours=remind_hours,
             key=key,
         )
         if not actor.admin:
@@ -91,6 +94,7 @@ class Lobby(Commands):
                 if missed_turns_forfeit is not None
                 else old.missed_turns_forfeit,
                 referee_may_play if referee_may_play is not None else old.referee_may_play,
+                checked_remind_hours(remind_hours, old.remind_hours),
             )
             if new.missed_turns_forfeit < 1:
                 raise InvalidRequest("bad_forfeit", count=new.missed_turns_forfeit)
@@ -103,6 +107,7 @@ class Lobby(Commands):
                     "deadline_hours": new.deadline_hours,
                     "missed_turns_forfeit": new.missed_turns_forfeit,
                     "referee_may_play": new.referee_may_play,
+                    "remind_hours": new.remind_hours,
                     "updated_at": self.clock(),
                 },
             )
@@ -179,6 +184,9 @@ class Lobby(Commands):
                             "points_limit": limit,
                             "language": lang,
                             "deadline_seconds": hours * 3600,
+                            "remind_seconds": None
+                            if config.remind_hours is None
+                            else config.remind_hours * 3600,
                             "version": 0,
                             "seed": dice.seed,
                             "commitment": dice.commitment,
@@ -315,3 +323,14 @@ def checked_word(entropy: str | None) -> str | None:
         return clean_word(entropy)
     except ValueError:
         raise InvalidRequest("bad_word", limit=WORD_MAX) from None
+
+
+def checked_remind_hours(hours: int | None, old: int | None) -> int | None:
+    """N1: the reminder's hours before a deadline; 0 goes back to the default rule."""
+    if hours is None:
+        return old
+    if hours == 0:
+        return None
+    if hours > MAX_DEADLINE_HOURS:
+        raise InvalidRequest("bad_remind", hours=hours, high=MAX_DEADLINE_HOURS)
+    return hours

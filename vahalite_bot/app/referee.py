@@ -217,7 +217,10 @@ class Referee(Commands):
             else:
                 due = deadline.due_at + timedelta(seconds=seconds)
                 left = int((due - book.now).total_seconds())
-                book.deadline_changes = {"due_at": due, "remind_at": due - remind_before(left)}
+                book.deadline_changes = {
+                    "due_at": due,
+                    "remind_at": due - remind_before(left, book.row.remind_seconds),
+                }
             book.note(
                 records.DeadlineExtended(seconds, due), actor=actor.user, role=REFEREE, side=None
             )
@@ -285,7 +288,7 @@ async def resume(book: Book, user: str, role: str, side: Side | None) -> None:
         due = book.now + timedelta(seconds=deadline.paused_left)
         book.deadline_changes = {
             "due_at": due,
-            "remind_at": due - remind_before(deadline.paused_left),
+            "remind_at": due - remind_before(deadline.paused_left, book.row.remind_seconds),
             "paused_left": None,
         }
     book.note(records.Resumed(due), actor=user, role=role, side=side)

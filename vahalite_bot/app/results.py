@@ -124,6 +124,9 @@ class ServerConfig:
     # May a referee (or the administrator) who plays in a game override it? Off by default:
     # a player must not be the judge of their own game.
     referee_may_play: bool = False
+    # N1: hours before a deadline the player is reminded (None: a quarter of the turn, at
+    # most 12 hours); each game keeps what its server said when it was created.
+    remind_hours: int | None = None
 
 
 @dataclass(frozen=True)

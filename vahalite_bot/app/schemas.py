@@ -241,6 +241,7 @@ class Configure(Schema):
     deadline_hours: Hours | None = None
     missed_turns_forfeit: Count | None = None
     referee_may_play: Flag | None = None
+    remind_hours: Hours | None = None
     key: Key | None = None
 
 

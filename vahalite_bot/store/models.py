@@ -77,6 +77,7 @@ class Game(Base):
     points_limit: Mapped[int] = mapped_column(Integer)
     language: Mapped[str] = mapped_column(String(8))
     deadline_seconds: Mapped[int] = mapped_column(Integer)
+    remind_seconds: Mapped[int | None] = mapped_column(Integer)  # None: book.remind_before
     # Bumped by every command; equals the number of log entries (the last seq).
     version: Mapped[int] = mapped_column(Integer)
     seed: Mapped[bytes] = mapped_column(LargeBinary(32))  # K2: secret until the game ends
@@ -208,6 +209,7 @@ class ServerSettings(Base):
     updated_at: Mapped[datetime]
     # May a referee who plays in a game override it (their own game)? Off unless allowed.
     referee_may_play: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    remind_hours: Mapped[int | None] = mapped_column(Integer)  # None: the default rule
 
 
 class CommandKey(Base):

@@ -181,6 +181,14 @@ class RefereeCog(AreaCog):
     ) -> None:
         await self._configure(interaction, deadline_hours=hours)
 
+    @config.command(name=text("cmd-config-reminder"), description=text("cmd-config-reminder-desc"))
+    @app_commands.rename(hours=text("opt-hours"))
+    @app_commands.describe(hours=text("opt-remind-hours-desc"))
+    async def config_reminder(
+        self, interaction: discord.Interaction[Any], hours: app_commands.Range[int, 0, 336]
+    ) -> None:
+        await self._configure(interaction, remind_hours=hours)
+
     @config.command(name=text("cmd-config-forfeit"), description=text("cmd-config-forfeit-desc"))
     @app_commands.rename(count=text("opt-count"))
     @app_commands.describe(count=text("opt-forfeit-desc"))
@@ -219,5 +227,6 @@ class RefereeCog(AreaCog):
                 language=config.language,
                 hours=config.deadline_hours,
                 forfeit=config.missed_turns_forfeit,
+                remind=config.remind_hours or 0,
             ),
         )

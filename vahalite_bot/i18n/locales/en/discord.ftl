@@ -242,7 +242,10 @@ discord-ref-extend = the deadline is extended by { $hours } h.
 discord-ref-pause = the game is paused.
 discord-ref-resume = the game is resumed.
 discord-ref-decide = the game is decided: { $winner }.
-discord-config-now = This server: referee role { $role }, language { $language }, { $hours } h per turn, forfeit after { $forfeit } missed turns in a row.
+discord-config-now = This server: referee role { $role }, language { $language }, { $hours } h per turn, a reminder { $remind ->
+        [0] when a quarter of the turn is left
+       *[other] { $remind } h before the deadline
+    }, forfeit after { $forfeit } missed turns in a row.
 
 ## Deadlines (N1)
 discord-reminder = { $user }, your turn in this game ends { $due }.
@@ -274,3 +277,7 @@ discord-btn-agree = Agree
 discord-opt-turn-hours-desc = Hours each turn may take in this game (default: the server's)
 discord-opt-word = word
 discord-opt-word-desc = Your word for the dice (K2): mixed into the seed, so nobody alone chose them
+
+discord-cmd-config-reminder = reminder
+discord-cmd-config-reminder-desc = When a player is reminded of a deadline (hours before it)
+discord-opt-remind-hours-desc = Hours before the deadline; 0: a quarter of the turn, at most 12 h

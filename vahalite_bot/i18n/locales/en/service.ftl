@@ -62,3 +62,4 @@ service-bad_count = “{ $argument }” has too many items (at most { $maximum }
 service-bad_cell = “{ $argument }” is not a cell of any board.
 service-bad_argument = There is no option “{ $argument }”.
 service-pause_asked = You have asked already: your opponent agrees with the button under your request, or with the same command.
+service-bad_remind = A reminder comes 1 to { $high } hours before the deadline (0: the default rule), not { $hours }.

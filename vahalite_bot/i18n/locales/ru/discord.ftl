@@ -243,7 +243,10 @@ discord-ref-extend = срок хода продлён на { $hours } ч.
 discord-ref-pause = партия приостановлена.
 discord-ref-resume = партия продолжается.
 discord-ref-decide = исход партии решён: { $winner }.
-discord-config-now = Этот сервер: роль судьи { $role }, язык { $language }, { $hours } ч на ход, поражение после { $forfeit } пропусков хода подряд.
+discord-config-now = Этот сервер: роль судьи { $role }, язык { $language }, { $hours } ч на ход, напоминание { $remind ->
+        [0] когда остаётся четверть хода
+       *[other] за { $remind } ч до срока
+    }, поражение после { $forfeit } пропусков хода подряд.
 
 ## Сроки (N1)
 discord-reminder = { $user }, ваш ход в этой партии заканчивается { $due }.
@@ -275,3 +278,7 @@ discord-btn-agree = Согласен
 discord-opt-turn-hours-desc = Сколько часов даётся на ход в этой партии (по умолчанию — как на сервере)
 discord-opt-word = слово
 discord-opt-word-desc = Ваше слово для кубиков (K2): подмешивается в зерно, и никто не выбрал их один
+
+discord-cmd-config-reminder = напоминание
+discord-cmd-config-reminder-desc = Когда напоминать игроку о сроке (за сколько часов)
+discord-opt-remind-hours-desc = Часов до срока; 0 — когда остаётся четверть хода, не больше 12 ч

@@ -64,3 +64,4 @@ service-bad_count = В «{ $argument }» слишком много элемен�
 service-bad_cell = «{ $argument }» — не клетка ни одного поля.
 service-bad_argument = Параметра «{ $argument }» нет.
 service-pause_asked = Вы уже попросили: соперник соглашается кнопкой под вашей просьбой или той же командой.
+service-bad_remind = Напоминание приходит за 1–{ $high } ч до срока (0 — правило по умолчанию), а не за { $hours }.
