@@ -10,13 +10,15 @@ created, joined and given its armies by slash commands, then played with random 
 actions, as slash commands (``--kind slash``) or as text orders in Russian (``--kind
 text``; the setup stays slash commands). Games start spread over the first seconds
 (``--spread``) and each player pauses between commands (exponential, mean ``--think-ms``),
-so the figure is latency, not a start-up queue; ``--think-ms 0`` measures capacity.
+so the figure is latency, not a start-up queue; ``--think-ms 0`` measures capacity. Every
+game is set up first (lobby, armies, the setup steps, unmeasured and without pauses), and the
+measured play of all of them begins together, spread over ``--spread`` seconds.
 
-Measured: for every command whose post carries the board image, the time from the
-interaction's dispatch on the gateway (for a text order, the message's) to the arrival at
-the stand-in of the bot's post with the image. The bot's own loop-stall watch reports the
-longest event-loop stall of the measured seconds. The last line printed is
-``p50_ms=X p99_ms=Y commands=N commands_per_s=Z longest_stall_ms=S``.
+Measured: for every command of the play (after the setup) whose post carries the board
+image, the time from the interaction's dispatch on the gateway (for a text order, the
+message's) to the arrival at the stand-in of the bot's post with the image. The bot's own
+loop-stall watch reports the longest event-loop stall of the measured seconds. The last line
+printed is ``p50_ms=X p99_ms=Y commands=N commands_per_s=Z longest_stall_ms=S``.
 
 ``--processes N`` runs N bot processes, each serving one of N shards (a guild per shard, the
 games spread over them; several processes need ``--db`` PostgreSQL). ``--deadlines N`` then
@@ -72,12 +74,16 @@ class Bench:
         self.service = service
         self.figures = Figures()
         self.deadline = 0.0
+        self.set_up = 0  # games whose setup is done
+        self.all_set_up = asyncio.Event()
+        self.played = 0  # measured commands sent
         self.places: list[tuple[int, int]] = []  # (guild, channel) per shard
 
     # -- one game, both sides ---------------------------------------------------------------
     async def game(self, number: int) -> None:
+        """Set the game up (not measured), wait until every game is set up, then play it:
+        its start spread over ``--spread`` seconds, each command after a think time."""
         args = self.args
-        await asyncio.sleep(args.spread * number / max(1, args.games))
         guild, channel = self.places[number % len(self.places)]
         south = self.standin.add_user(f"s{number}")
         north = self.standin.add_user(f"n{number}")
@@ -95,33 +101,54 @@ class Bench:
         await self._slash(south, thread, "vl army", {"faction": ARMIES[0]}, timed=False)
         await self._slash(north, thread, "vl army", {"faction": ARMIES[1]}, timed=False)
         rng = random.Random(number)
-        while time.monotonic() < self.deadline:
+        await self._play(game, thread, users, rng, measured=False)  # the setup
+        self.set_up += 1
+        if self.set_up == args.games:
+            self.all_set_up.set()
+            self.deadline = time.monotonic() + args.spread + args.seconds
+        await self.all_set_up.wait()
+        await asyncio.sleep(args.spread * number / max(1, args.games))
+        await self._play(game, thread, users, rng, measured=True)
+
+    async def _play(
+        self, game: int, thread: int, users: dict[str, int], rng: random.Random, *, measured: bool
+    ) -> None:
+        """Random legal actions: the setup (``measured`` False, until the play begins, no
+        pause), or the play until the game ends or time is up."""
+        while not measured or time.monotonic() < self.deadline:
             status = await self.service.status(game)
             if status.status in (ENDED, LOBBY) or status.state is None:
                 return
             state = status.state
+            if not measured and state.phase is Phase.PLAYING:
+                return
             side = next(p.side for p in status.players if p.user == status.acting_user)
             action = RandomPlayer().choose(state, rng)
-            if args.think_ms:
-                await asyncio.sleep(rng.expovariate(1000 / args.think_ms))
+            if measured and self.args.think_ms:
+                await asyncio.sleep(rng.expovariate(1000 / self.args.think_ms))
             # The bot's post (awaited inside) comes after its change is committed, so the next
             # read sees it, as a player reading the post would.
-            await self._act(users[side.value], thread, state, action)
+            await self._act(users[side.value], thread, state, action, timed=measured)
+            if measured:
+                self.played += 1
 
-    async def _act(self, user: int, thread: int, state: GameState, action: Action) -> None:
+    async def _act(
+        self, user: int, thread: int, state: GameState, action: Action, *, timed: bool
+    ) -> None:
+        """One command; ``timed`` ones (the play itself, not the setup) are measured."""
         if self.args.kind == "text" and state.phase is Phase.PLAYING:
             before = len(self.standin.messages(thread))
             sent = await self.standin.post(user, thread, russian_of(action, state))
             self.figures.commands += 1
-            await self._timed_post(thread, before, sent.created_at)
+            await self._timed_post(thread, before, sent.created_at, timed)
             return
         command, options = slash_of(action, state)
-        if state.phase is Phase.PLAYING:
+        if timed:
             # As a player typing the command does: the unit option's suggestions first.
             started = time.perf_counter()
             await self.standin.autocomplete(user, thread, "vl move", {"unit": ""}, "unit")
             self.figures.autocomplete_ms.append((time.perf_counter() - started) * 1000)
-        await self._slash(user, thread, command, options, timed=True)
+        await self._slash(user, thread, command, options, timed=timed)
 
     async def _slash(
         self, user: int, channel: int, command: str, options: dict[str, object], *, timed: bool
@@ -130,11 +157,11 @@ class Bench:
         interaction = await self.standin.slash(user, channel, command, options)
         self.figures.commands += 1
         if timed:
-            await self._timed_post(channel, before, interaction.dispatched_at)
+            await self._timed_post(channel, before, interaction.dispatched_at, timed)
         await interaction.wait_done(timeout=60)
 
-    async def _timed_post(self, channel: int, before: int, started: float) -> None:
-        """Wait for the bot's public post with the board; record its latency."""
+    async def _timed_post(self, channel: int, before: int, started: float, timed: bool) -> None:
+        """Wait for the bot's public post with the board; record its latency if ``timed``."""
         bot = self.standin.bot_user_id
         found: list[Message] = []
 
@@ -152,7 +179,7 @@ class Bench:
             self.figures.failures += 1
             return
         with_image = next((m for m in found if m.attachments), None)
-        if with_image is not None:
+        if with_image is not None and timed:
             self.figures.latencies_ms.append((with_image.created_at - started) * 1000)
 
 
@@ -179,10 +206,11 @@ async def run(args: argparse.Namespace) -> None:
         bench = Bench(args, standin, service)
         bench.places = places
         if args.games:
+            playing = asyncio.gather(*(bench.game(n) for n in range(args.games)))
+            await bench.all_set_up.wait()
             started = time.time()
             clock = time.monotonic()
-            bench.deadline = clock + args.seconds
-            await asyncio.gather(*(bench.game(n) for n in range(args.games)))
+            await playing
             elapsed = time.monotonic() - clock
             ended = time.time()
             await asyncio.sleep(1.2)  # the watch writes each second
@@ -269,8 +297,8 @@ def report(figures: Figures, elapsed: float, stall: float) -> None:
             f"autocomplete_p99_ms={_p99(suggested):.1f}"
         )
     print(
-        f"p50_ms={p50:.1f} p99_ms={p99:.1f} commands={figures.commands} "
-        f"commands_per_s={figures.commands / elapsed:.1f} longest_stall_ms={stall:.1f}"
+        f"p50_ms={p50:.1f} p99_ms={p99:.1f} commands={len(times)} "
+        f"commands_per_s={len(times) / elapsed:.1f} longest_stall_ms={stall:.1f}"
     )
 
 
@@ -283,7 +311,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--think-ms", type=float, default=1000.0, help="mean pause per command")
     parser.add_argument("--kind", choices=("slash", "text"), default="slash")
-    parser.add_argument("--spread", type=float, default=5.0, help="seconds over which games start")
+    parser.add_argument("--spread", type=float, default=10.0, help="seconds over which games start")
     parser.add_argument("--seconds", type=float, default=60.0, help="stop playing after this")
     parser.add_argument("--workers", type=int, default=2, help="the bot's worker processes")
     parser.add_argument("--db", default=None, metavar="URL", help="database (default: SQLite)")
