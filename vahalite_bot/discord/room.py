@@ -68,42 +68,27 @@ class Room:
         status = await self.service.status(last.game_id)
         lang = status.language
         channel = self.channel(status)
-        narrator = Narrator(lang, plain)
-        told: list[str] = [say(lang, "by", user=mention(by))] if by else []
+        told = [say(lang, "by", user=mention(by))] if by else []
         told.extend(lines)
-        events: list[Any] = []
-        for outcome in outcomes:
-            events.extend(outcome.events)
-            if outcome.state is not None:
-                told.extend(t for t in narrator.tell(outcome.events, outcome.state) if t)
-        ping = status.acting_user
-        request = status.undo_request
+        told.extend(_narration(outcomes, lang))
         asked = next((e for e in last.events if isinstance(e, PauseAsked)), None)
-        if asked is not None:  # the other player may agree: they alone are pinged
-            ping = next((p.user for p in status.players if p.side is not asked.side), None)
-        elif request is not None:
-            # The opponent must answer now: the question names and pings them alone.
-            ping = next((p.user for p in status.players if p.side is not request.side), None)
-            told.append(
-                say(lang, "undo-question", asker=mention(request.user), answerer=mention(ping))
-            )
-        elif status.acting_user != by:
-            told.append(self.next_line(status))
-        files: list[discord.File] = []
+        ping, addressed = self._addressee(status, asked, by)
+        told.append(addressed)
         if status.status == ENDED:
             told.extend(await self._seed_lines(status))
-            files.append(await self._log_file(status))
-            replay = await self._replay(status)
-            if replay is not None:
-                files.append(replay)
         content = fit("\n".join(t for t in told if t))
-        if last.state is not None:
-            if self.may(channel, "attach_files"):
+        files: list[discord.File] = []
+        if not self.may(channel, "attach_files"):
+            await self.warn(channel, "attach_files", lang)
+            if last.state is not None:
+                content = fit(content + "\n" + self.text_board(last.state, lang))
+        else:
+            if status.status == ENDED:
+                files.extend(await self._end_files(status))
+            if last.state is not None:
+                events = [e for o in outcomes for e in o.events]
                 png = await self.board_png(last.state, events, before, status)
                 files.append(discord.File(io.BytesIO(png), filename="board.png"))
-            else:
-                await self.warn(channel, "attach_files", lang)
-                content = fit(content + "\n" + self.text_board(last.state, lang))
         await self._send(
             channel,
             content,
@@ -114,6 +99,22 @@ class Room:
         )
         await self.refresh_status(status)
         return status
+
+    def _addressee(
+        self, status: GameStatus, asked: PauseAsked | None, by: str | None
+    ) -> tuple[str | None, str]:
+        """Who must act now (the one pinged) and the line that tells them."""
+        lang = status.language
+        request = status.undo_request
+        if asked is not None:  # the other player may agree: they alone are pinged
+            return _other(status, asked.side), ""
+        if request is not None:  # the opponent must answer the undo request
+            answerer = _other(status, request.side)
+            asker = mention(request.user)
+            return answerer, say(lang, "undo-question", asker=asker, answerer=mention(answerer))
+        if status.acting_user == by:  # the same player goes on: no need to say so
+            return status.acting_user, ""
+        return status.acting_user, self.next_line(status)
 
     def next_line(self, status: GameStatus) -> str:
         lang = status.language
@@ -157,6 +158,11 @@ class Room:
         if self.may(channel, "attach_files"):
             files.append(discord.File(io.BytesIO(png), filename="turn.png"))
         await self._send(channel, content, files=files)
+
+    async def _end_files(self, status: GameStatus) -> list[discord.File]:
+        """The verifiable log, and the replay if it can be made small enough."""
+        replay = await self._replay(status)
+        return [await self._log_file(status), *([replay] if replay is not None else [])]
 
     async def _replay(self, status: GameStatus) -> discord.File | None:
         """The whole game as an animation, under Discord's upload limit."""
@@ -413,6 +419,20 @@ class Room:
     ) -> discord.Message:
         """A plain message in the game (the lobby's news, a question to a player)."""
         return await self._send(self.channel(status), fit(content), view=view, ping=ping)
+
+
+def _narration(outcomes: Sequence[Outcome], lang: str) -> list[str]:
+    """What happened, every die shown, as the console tells it."""
+    narrator = Narrator(lang, plain)
+    told: list[str] = []
+    for outcome in outcomes:
+        if outcome.state is not None:
+            told.extend(t for t in narrator.tell(outcome.events, outcome.state) if t)
+    return told
+
+
+def _other(status: GameStatus, side: Side) -> str | None:
+    return next((p.user for p in status.players if p.side is not side), None)
 
 
 _PINNABLE = (discord.Thread, discord.TextChannel, discord.PartialMessageable)
