@@ -50,6 +50,7 @@ from vahalite_bot.app.results import ENDED, LOBBY
 from vahalite_bot.codex.loader import all_sheets, codex_factions
 from vahalite_bot.discord.health import longest_between
 from vahalite_bot.rules.actions import Action
+from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.selfplay.players import RandomPlayer
 from vahalite_bot.store import repository as repo
@@ -251,7 +252,9 @@ def _places(standin: StandIn, owner: int, shards: int) -> list[tuple[int, int]]:
 
 async def deadlines(service: GameService, count: int, guild: int) -> None:
     """``count`` turns expire at once; how fast do the running bots fire them all?"""
-    template = await autoplay.new_game(service, "bench-template", guild=str(guild))
+    factions = codex_factions()
+    armies = {side: factions[name].lists["500"] for side, name in zip(Side, ARMIES, strict=True)}
+    template = await autoplay.new_game(service, "bench-template", guild=str(guild), armies=armies)
     played = await autoplay.play(service, template, random.Random(1), until=autoplay.playing)
     games = [
         await clone_game(service.db, played.game_id, f"bench-deadline-{n}", str(guild))

@@ -83,10 +83,12 @@ async def test_the_dice_come_from_the_seed_mixed_with_the_words(
     outcome, reveal = await ended_game(games)
     assert commitment(reveal.seed) == outcome.commitment
     key = dice_key(reveal.seed, WORDS)
-    assert len(reveal.dice) > 10
+    # A random game rolls a varying number of dice (at least the roll-off): each of them
+    # comes from the key the words made.
+    assert reveal.dice
     assert all(d.value == fair_die(key, d.position) for d in reveal.dice)
-    # Without the words the same seed gives other dice: the words did change them.
-    assert any(d.value != fair_die(reveal.seed, d.position) for d in reveal.dice)
+    # Without the words the same seed gives other dice: the words do change them.
+    assert any(fair_die(key, p) != fair_die(reveal.seed, p) for p in range(50))
     status = await service.status(outcome.game_id)
     assert {p.side.value: p.user for p in status.players} == {
         "south": PLAYERS[Side.SOUTH].user,
