@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,9 +15,14 @@ from typing import Any
 from PIL import Image
 
 from tests.botproc import BotProcess, write_config
+from tests.discord_moves import slash_of
 from tests.standin import Interaction, Message, StandIn
 from vahalite_bot.app import GameService, GameStatus
 from vahalite_bot.codex.loader import all_sheets, codex_factions
+from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import Phase
+from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.store.database import Database, open_database
 
 EPHEMERAL = 1 << 6
@@ -127,3 +133,30 @@ def png_size(data: bytes) -> tuple[int, int]:
     image.load()
     assert image.format == "PNG"
     return image.size
+
+
+async def game_of(world: World, thread: int) -> int:
+    service = await world.oracle()
+    return await service.game_in_channel(str(thread))
+
+
+async def play_until(world: World, thread: int, game: int, phase: Phase) -> None:
+    """Greedy moves by slash command until the game reaches ``phase``."""
+    rng = random.Random(3)
+    users = {Side.SOUTH: world.alice, Side.NORTH: world.bob}
+    for _ in range(200):
+        state = (await world.status(game)).state
+        assert state is not None
+        if state.phase is phase:
+            return
+        side = acting_side(state)
+        assert side is not None
+        command, options = slash_of(GreedyPlayer().choose(state, rng), state)
+        await world.slash(users[side], thread, command, options)
+    raise AssertionError(f"never reached {phase}")
+
+
+def reply_text(interaction: Interaction) -> str:
+    """What the bot answered to one interaction (its messages' text)."""
+    messages = interaction.answered() or []
+    return "\n".join(m.content for m in messages)

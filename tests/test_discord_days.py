@@ -9,8 +9,7 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from tests.discord_world import World, make_world
-from tests.test_discord_edges import _game_of, _play_until, _text
+from tests.discord_world import World, game_of, make_world, play_until, reply_text
 from vahalite_bot.app import records
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import Phase
@@ -22,12 +21,12 @@ FAST = {"extra": {"deadline_tick": 0.3}}
 async def _game(world: World) -> tuple[int, int]:
     await world.slash(world.alice, world.text, "vl new", {"points": 500, "hours": 12})
     thread = int(world.standin.threads_of(world.text)[-1]["id"])
-    game = await _game_of(world, thread)
+    game = await game_of(world, thread)
     assert (await world.status(game)).deadline_seconds == 12 * 3600  # set at creation
     await world.slash(world.bob, thread, "vl join")
     await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
     await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
-    await _play_until(world, thread, game, Phase.PLAYING)
+    await play_until(world, thread, game, Phase.PLAYING)
     return thread, game
 
 
@@ -102,10 +101,10 @@ async def test_N2_every_override_from_the_referee_and_refused_from_a_player(
         refused = await world.slash(
             world.alice, world.text, "vl config referee-role", {"role": role}
         )
-        assert "administrator" in _text(refused)
+        assert "administrator" in reply_text(refused)
         standin.add_member(world.guild, world.owner, admin=True)
         done = await world.slash(world.owner, world.text, "vl config referee-role", {"role": role})
-        assert f"<@&{role}>" in _text(done)
+        assert f"<@&{role}>" in reply_text(done)
         thread, game = await _game(world)
         state = (await world.status(game)).state
         assert state is not None
@@ -130,7 +129,7 @@ async def test_N2_every_override_from_the_referee_and_refused_from_a_player(
         for command, options in overrides:
             version = (await world.status(game)).version
             player = await world.slash(world.alice, thread, command, options)
-            assert player.ephemeral and "referee" in _text(player).lower(), command
+            assert player.ephemeral and "referee" in reply_text(player).lower(), command
             assert (await world.status(game)).version == version, command
             count = len(world.public(thread))
             await world.slash(rita, thread, command, options)
@@ -152,13 +151,13 @@ async def test_N1_my_games_reminders_by_dm_and_a_pause_by_both_players(tmp_path:
         mover = int(status.acting_user or 0)
         waiter = world.bob if mover == world.alice else world.alice
         # /vl games lists the game with a link; /vl my-turn only for the one it waits for.
-        listed = _text(await world.slash(waiter, world.text, "vl games"))
+        listed = reply_text(await world.slash(waiter, world.text, "vl games"))
         assert f"#{game}" in listed and f"<#{thread}>" in listed
-        assert f"<#{thread}>" in _text(await world.slash(mover, world.text, "vl my-turn"))
-        assert "No game waits" in _text(await world.slash(waiter, world.text, "vl my-turn"))
-        assert "no unfinished" in _text(await world.slash(world.carol, world.text, "vl games"))
+        assert f"<#{thread}>" in reply_text(await world.slash(mover, world.text, "vl my-turn"))
+        assert "No game waits" in reply_text(await world.slash(waiter, world.text, "vl my-turn"))
+        assert "no unfinished" in reply_text(await world.slash(world.carol, world.text, "vl games"))
         # Reminders by DM for a player who asked.
-        assert "direct message" in _text(
+        assert "direct message" in reply_text(
             await world.slash(mover, thread, "vl notify", {"dm": True})
         )
         dm = world.standin.dm_channel(mover)

@@ -5,17 +5,19 @@ message-content intent, a bad token, the practice opponent, chat that is not an 
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 
 from tests.botproc import BotProcess, write_config
-from tests.discord_world import World, make_world
+from tests.discord_moves import slash_of
+from tests.discord_world import World, game_of, make_world, play_until, reply_text
 from tests.standin import StandIn
 from vahalite_bot.app.results import ENDED
 from vahalite_bot.discord import choices
 from vahalite_bot.rules import combat, movement
-from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import Phase
+from vahalite_bot.selfplay.greedy import GreedyPlayer
 
 ATTACH_FILES = 1 << 15
 MANAGE_MESSAGES = 1 << 13
@@ -27,44 +29,18 @@ async def _ready_game(world: World, channel: int) -> tuple[int, int]:
     before = len(world.standin.threads_of(channel))
     await world.slash(world.alice, channel, "vl new", {"points": 500})
     thread = int(world.standin.threads_of(channel)[before]["id"])
-    game = await _game_of(world, thread)
+    game = await game_of(world, thread)
     await world.slash(world.bob, thread, "vl join")
     await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
     await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
     return thread, game
 
 
-async def _game_of(world: World, thread: int) -> int:
-    service = await world.oracle()
-    return await service.game_in_channel(str(thread))
-
-
-async def _play_until(world: World, thread: int, game: int, phase: Phase) -> None:
-    """Greedy moves by slash command until the game reaches ``phase``."""
-    import random
-
-    from tests.discord_moves import slash_of
-    from vahalite_bot.selfplay.greedy import GreedyPlayer
-
-    rng = random.Random(3)
-    users = {Side.SOUTH: world.alice, Side.NORTH: world.bob}
-    for _ in range(200):
-        state = (await world.status(game)).state
-        assert state is not None
-        if state.phase is phase:
-            return
-        side = acting_side(state)
-        assert side is not None
-        command, options = slash_of(GreedyPlayer().choose(state, rng), state)
-        await world.slash(users[side], thread, command, options)
-    raise AssertionError(f"never reached {phase}")
-
-
 async def test_who_may_act_and_what_is_refused(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
         thread, game = await _ready_game(world, world.text)
-        await _play_until(world, thread, game, Phase.PLAYING)
+        await play_until(world, thread, game, Phase.PLAYING)
         status = await world.status(game)
         state = status.state
         assert state is not None and state.active is not None
@@ -76,9 +52,9 @@ async def test_who_may_act_and_what_is_refused(tmp_path: Path) -> None:
         refused = await world.slash(
             world.carol, thread, "vl move", {"unit": unit.id, "cell": cell.name}
         )
-        assert refused.ephemeral and "not playing" in _text(refused)
+        assert refused.ephemeral and "not playing" in reply_text(refused)
         wrong = await world.slash(waiter, thread, "vl end")
-        assert wrong.ephemeral and _text(wrong)
+        assert wrong.ephemeral and "Done" not in reply_text(wrong)
         board = await world.slash(world.carol, thread, "vl board")
         assert any(
             a.filename.endswith(".png") for m in await board.wait_done() for a in m.attachments
@@ -87,12 +63,12 @@ async def test_who_may_act_and_what_is_refused(tmp_path: Path) -> None:
         off = await world.slash(
             mover, thread, "vl move", {"unit": unit.id, "cell": "Z9"}, locale="ru"
         )
-        assert "например C4" in _text(off)
+        assert "например C4" in reply_text(off)
         # None of it changed the game.
         assert (await world.status(game)).version == status.version
         # Outside a game's thread: told where to go.
         lost = await world.slash(world.alice, world.text, "vl status")
-        assert "/vl new" in _text(lost)
+        assert "/vl new" in reply_text(lost)
         # Chat that is not an order is left alone; a line that looks like one gets an answer.
         chat = len(world.public(thread))
         await world.standin.post(mover, thread, "good luck, have fun")
@@ -111,7 +87,7 @@ async def test_autocomplete_answers_from_the_engine(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
         thread, game = await _ready_game(world, world.text)
-        await _play_until(world, thread, game, Phase.PLAYING)
+        await play_until(world, thread, game, Phase.PLAYING)
         state = (await world.status(game)).state
         assert state is not None and state.active is not None
         mover = world.alice if state.active is Side.SOUTH else world.bob
@@ -150,12 +126,12 @@ async def test_autocomplete_answers_from_the_engine(tmp_path: Path) -> None:
         await world.close()
 
 
-async def test_missing_permissions_the_game_goes_on_in_text(tmp_path: Path) -> None:
+async def test_missing_permissions_the_game_goes_on_inreply_text(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
         world.standin.deny_bot(world.text, ATTACH_FILES | MANAGE_MESSAGES | PIN_MESSAGES)
         thread, game = await _ready_game(world, world.text)
-        await _play_until(world, thread, game, Phase.TERRAIN)
+        await play_until(world, thread, game, Phase.TERRAIN)
         posts = [m for m in world.public(thread) if m.author_id == world.standin.bot_user_id]
         assert not any(m.attachments for m in posts)
         warnings = [m for m in posts if "Attach Files" in m.content]
@@ -171,7 +147,7 @@ async def test_without_the_message_content_intent_slash_commands_work(tmp_path: 
     world = await make_world(tmp_path, standin={"message_content_allowed": False})
     try:
         helped = await world.slash(world.alice, world.text, "vl help")
-        assert "Text orders are off" in _text(helped)
+        assert "Text orders are off" in reply_text(helped)
         thread, game = await _ready_game(world, world.text)
         status = await world.status(game)
         assert status.state is not None
@@ -189,14 +165,9 @@ async def test_practice_against_the_bot(tmp_path: Path) -> None:
     try:
         await world.slash(world.alice, world.text, "vl new", {"points": 500, "opponent": "bot"})
         thread = int(world.standin.threads_of(world.text)[0]["id"])
-        game = await _game_of(world, thread)
+        game = await game_of(world, thread)
         await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
         # Alice plays greedily; the bot answers in the thread by itself.
-        import random
-
-        from tests.discord_moves import slash_of
-        from vahalite_bot.selfplay.greedy import GreedyPlayer
-
         rng = random.Random(5)
         for _ in range(300):
             status = await world.status(game)
@@ -234,14 +205,6 @@ async def test_a_bad_token_is_one_clear_line_and_exit_code_2(tmp_path: Path) -> 
         await standin.close()
 
 
-def _text(interaction: object) -> str:
-    from tests.standin import Interaction
-
-    assert isinstance(interaction, Interaction)
-    messages = interaction.answered() or []
-    return "\n".join(m.content for m in messages)
-
-
 async def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
@@ -252,7 +215,7 @@ async def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) ->
         assert "one process per SQLite file" in second.output()
         # The first one serves on, and after it stops, a new one starts on the same file.
         helped = await world.slash(world.alice, world.text, "vl help")
-        assert "/vl new" in _text(helped)
+        assert "/vl new" in reply_text(helped)
         await world.restart_bot()
         assert world.bot.process is not None and world.bot.process.returncode is None
     finally:

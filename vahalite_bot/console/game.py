@@ -44,6 +44,7 @@ from vahalite_bot.orders import (
     Step,
     UndoRequest,
     VerifyRequest,
+    declines_advance,
     describe_refusal,
     examples_for,
     help_text,
@@ -67,7 +68,7 @@ from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import AdvanceOffered, GameEnded, PlacementRequired, TurnEnded
 from vahalite_bot.rules.scenario import Side
-from vahalite_bot.rules.state import GameState, PendingAdvance, Phase
+from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.selfplay.players import Player
 from vahalite_bot.verify import check_text
 from vahalite_bot.verify.export import export_to
@@ -314,7 +315,7 @@ class ConsoleGame:
             if isinstance(resolved, Resign) and not self._confirm_resign(side):
                 self.say(say(self.lang, "resign-kept"))
                 return state, None
-            if _declines_advance(state, side, resolved):
+            if declines_advance(state, side, resolved):
                 state = await self._stay(state, side)
                 again = resolve(step.order, state, side)
                 assert not isinstance(again, Request)  # the same order, a newer state
@@ -527,15 +528,6 @@ class ConsoleGame:
         reveal = await self.service.reveal_seed(self.game_id, self.seats.actor(Side.SOUTH))
         self.say(say(self.lang, "seed", seed=reveal.seed.hex(), commitment=reveal.commitment))
         self.say(say(self.lang, "play-again"))
-
-
-def _declines_advance(state: GameState, side: Side, action: Any) -> bool:
-    """An order other than the E10 decision while the side's own advance is offered."""
-    if not state.pending or not isinstance(state.pending[0], PendingAdvance):
-        return False
-    if state.pending[0].side is not side:
-        return False
-    return not isinstance(action, Advance | Resign)
 
 
 def _describe_service_error(error: Exception, lang: str) -> str:

@@ -29,6 +29,7 @@ from vahalite_bot.orders import (
     StatusRequest,
     Step,
     UndoRequest,
+    declines_advance,
     help_text,
     resolve,
     run_orders_async,
@@ -41,7 +42,7 @@ from vahalite_bot.present.paint import plain
 from vahalite_bot.present.rules import rule_reply
 from vahalite_bot.present.views import army_text, odds_text, status_text
 from vahalite_bot.rules.actions import Advance, Resign
-from vahalite_bot.rules.state import GameState, PendingAdvance
+from vahalite_bot.rules.state import GameState
 from vahalite_bot.verify import check_text
 from vahalite_bot.verify.export import export_log
 from vahalite_bot.verify.text import report_lines
@@ -97,7 +98,7 @@ async def run_text_orders(bot: VahaBot, game: int, message: discord.Message) -> 
         if isinstance(resolved, Resign):
             confirm_resign = True  # asked with buttons below: a typed word is easy to regret
             return current, None
-        if _declines_advance(current, resolved):
+        if declines_advance(current, side, resolved):
             pending = current.pending[0]
             stay = Advance(side, pending.unit, False)
             outcome = await bot.service.act(game, actor, stay, key=key + ":stay")
@@ -173,13 +174,6 @@ async def log_lines(bot: VahaBot, game: int, count: int, state: GameState, lang:
         told.append(f"#{line.seq}{mark}")
         told.extend("  " + t for t in narrator.tell(line.events, state) if t)
     return told
-
-
-def _declines_advance(state: GameState, action: Any) -> bool:
-    """Another order while the side's own E10 advance is offered means "stay"."""
-    if not state.pending or not isinstance(state.pending[0], PendingAdvance):
-        return False
-    return not isinstance(action, Advance | Resign) and state.pending[0].side is action.side
 
 
 def _state(outcome: Outcome, current: GameState) -> GameState:

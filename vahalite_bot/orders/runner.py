@@ -29,12 +29,13 @@ from vahalite_bot.orders.model import Order, OrderError, OrderSyntaxError
 from vahalite_bot.orders.parser import parse_line, split_lines
 from vahalite_bot.orders.requests import Request, Resolved
 from vahalite_bot.orders.resolver import resolve
+from vahalite_bot.rules.actions import Advance, Resign
 from vahalite_bot.rules.dice import DiceStream
 from vahalite_bot.rules.engine import apply
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.scenario import Side
-from vahalite_bot.rules.state import GameState
+from vahalite_bot.rules.state import GameState, PendingAdvance
 
 T = TypeVar("T")
 
@@ -157,3 +158,13 @@ def _read(
 def _rest(lines: list[str], refused: tuple[Refused, ...]) -> tuple[str, ...]:
     bad = {r.line for r in refused}
     return tuple(line for line in lines if line not in bad)
+
+
+def declines_advance(state: GameState, side: Side, action: object) -> bool:
+    """An order other than the E10 decision while ``side``'s own advance is offered: every
+    adapter reads it as "stay", then gives the order."""
+    if not state.pending or not isinstance(state.pending[0], PendingAdvance):
+        return False
+    if state.pending[0].side is not side:
+        return False
+    return not isinstance(action, Advance | Resign)
