@@ -13,7 +13,6 @@ import pytest
 
 from bot import parse_args, settings
 from tests.builders import SHEETS, Place, c, playing, sheet
-from vahalite_bot.console.game import _declines_advance
 from vahalite_bot.console.pictures import boards_dir
 from vahalite_bot.console.seats import Seats
 from vahalite_bot.console.terminal import Terminal, ansi
@@ -26,6 +25,7 @@ from vahalite_bot.orders import (
     OddsOrder,
     OrderSyntaxError,
     Request,
+    declines_advance,
     parse_line,
     resolve,
 )
@@ -241,11 +241,11 @@ def test_hint_examples_are_legal_orders(lang: str) -> None:
 def test_E10_another_order_declines_only_the_own_advance() -> None:
     state = board_state()
     state.pending = (PendingAdvance(S, "tac1", c("C3")),)
-    assert _declines_advance(state, S, EndTurn(S))
-    assert not _declines_advance(state, S, Advance(S, "tac1", True))
-    assert not _declines_advance(state, N, EndTurn(N))
+    assert declines_advance(state, S, EndTurn(S))
+    assert not declines_advance(state, S, Advance(S, "tac1", True))
+    assert not declines_advance(state, N, EndTurn(N))
     state.pending = ()
-    assert not _declines_advance(state, S, EndTurn(S))
+    assert not declines_advance(state, S, EndTurn(S))
 
 
 # -- settings, seats, words ----------------------------------------------------------------
