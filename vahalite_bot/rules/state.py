@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from vahalite_bot.rules.errors import IllegalAction, UnknownUnit
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import Scenario, Side, Terrain, TerrainKind
 from vahalite_bot.rules.sheets import GROUND_VEHICLES, Slot, UnitSheet, UnitType, Weapon
 
@@ -127,6 +128,7 @@ class GameState:
     dice_position: int = 0  # K2: the position of the next die in the game
     resigned: Side | None = None
     winner: Side | None = None  # meaningful once phase is ENDED
+    house: frozenset[HouseRule] = frozenset()  # M: fixed for the game, kept in its setup
     _blocking: tuple[dict[Cell, Terrain], frozenset[Cell]] | None = field(
         default=None, compare=False, repr=False
     )
@@ -146,6 +148,10 @@ class GameState:
         self.terrain = {**self.terrain, cell: piece}
 
     # -- looking things up --------------------------------------------------------------
+    def has(self, rule: HouseRule) -> bool:
+        """Is house rule ``rule`` (section M) on in this game?"""
+        return rule in self.house
+
     def unit(self, unit_id: str) -> UnitState:
         unit = self.units.get(unit_id)
         if unit is None or unit.destroyed:
@@ -236,7 +242,9 @@ def _shallow(value: _T) -> _T:
 
 
 def new_game(
-    scenario: Scenario, forces: Mapping[Side, Sequence[tuple[str, UnitSheet]]]
+    scenario: Scenario,
+    forces: Mapping[Side, Sequence[tuple[str, UnitSheet]]],
+    house: frozenset[HouseRule] = frozenset(),
 ) -> GameState:
     """A game before the roll-off: each side's units by handle, none deployed yet."""
     units: dict[str, UnitState] = {}
@@ -245,4 +253,6 @@ def new_game(
             if handle in units:
                 raise IllegalAction("A7", "duplicate_handle", unit=handle)
             units[handle] = UnitState(id=handle, side=side, sheet=sheet, hp=sheet.max_hp)
-    return GameState(scenario=scenario, units=units, terrain=dict(scenario.preplaced))
+    return GameState(
+        scenario=scenario, units=units, terrain=dict(scenario.preplaced), house=house
+    )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vahalite_bot.rules import setup as setup_rules
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Scenario, Side
 from vahalite_bot.rules.sheets import UnitSheet
@@ -27,13 +28,14 @@ class Setup:
     scenario: Scenario
     rosters: dict[Side, Roster]
     forces: dict[Side, tuple[tuple[str, UnitSheet], ...]]
+    house: frozenset[HouseRule] = frozenset()  # M: switched on at creation, fixed from B1
 
     @property
     def sheets(self) -> dict[str, UnitSheet]:
         return {handle: sheet for units in self.forces.values() for handle, sheet in units}
 
     def initial_state(self) -> GameState:
-        return new_game(self.scenario, self.forces)
+        return new_game(self.scenario, self.forces, self.house)
 
 
 def encode_setup(setup: Setup) -> dict[str, Any]:
@@ -45,7 +47,7 @@ def decode_setup(data: Mapping[str, Any]) -> Setup:
     return Setup(**valuecodec.decode_fields(Setup, data))
 
 
-_STATE_SKIP = ("scenario", "units")
+_STATE_SKIP = ("scenario", "units", "house")
 _UNIT_SKIP = ("sheet",)
 
 
@@ -73,7 +75,7 @@ def decode_state(data: Mapping[str, Any], setup: Setup) -> GameState:
         for uid, raw in data["units"].items()
     }
     fields = valuecodec.decode_fields(GameState, data, _STATE_SKIP)
-    return GameState(scenario=setup.scenario, units=units, **fields)
+    return GameState(scenario=setup.scenario, units=units, house=setup.house, **fields)
 
 
 def turn_key(state: GameState) -> str:
