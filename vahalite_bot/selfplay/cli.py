@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.house import HouseRule, parse_house_rules
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.selfplay.describe import describe
@@ -42,6 +43,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=("greedy", "greedy"),
         help="south,north among: " + ", ".join(PLAYERS) + " (default greedy,greedy)",
     )
+    parser.add_argument(
+        "--house",
+        type=_house_rules,
+        default=frozenset(),
+        help="house rules to switch on, e.g. M2,M7, or 'all' (RULES.md section M)",
+    )
     parser.add_argument("--verbose", action="store_true", help="print every action and event")
     parser.add_argument(
         "--check",
@@ -59,6 +66,17 @@ def _player_pair(text: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
+def _house_rules(text: str) -> frozenset[HouseRule]:
+    if text.strip().lower() == "all":
+        return frozenset(HouseRule)
+    try:
+        return parse_house_rules(text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected ids among M1-M9 or 'all', got {text!r}"
+        ) from None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     names = dict(zip(Side, args.players, strict=True))
@@ -74,7 +92,12 @@ def main(argv: list[str] | None = None) -> int:
             observers.append(_checker)
         try:
             record = play_game(
-                players, seed, index, observe=_chain(observers), max_actions=args.max_actions
+                players,
+                seed,
+                index,
+                observe=_chain(observers),
+                max_actions=args.max_actions,
+                house=args.house,
             )
             problems = game_problems(record) if args.check else []
             if problems:

@@ -14,6 +14,7 @@ from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.dice import DiceStream, Die, FairDice
 from vahalite_bot.rules.engine import acting_side, apply
 from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.roster import field_units
 from vahalite_bot.rules.scenario import STANDARD, Scenario, Side
 from vahalite_bot.rules.sheets import UnitSheet
@@ -65,6 +66,7 @@ def initial_state(
     seed: bytes,
     factions: Mapping[str, Faction] | None = None,
     scenario: Scenario = STANDARD,
+    house: frozenset[HouseRule] = frozenset(),
 ) -> tuple[GameState, dict[Side, str]]:
     """A game before the roll-off; each side fields a demo faction's list, drawn by seed."""
     factions = _demo_factions() if factions is None else factions
@@ -78,7 +80,7 @@ def initial_state(
         roster = factions[chosen[side]].lists[ARMY_LIST]
         forces[side] = field_units(roster, sheets, taken)
         taken.extend(handle for handle, _ in forces[side])
-    return new_game(scenario, forces), chosen
+    return new_game(scenario, forces, house), chosen
 
 
 @cache
@@ -93,9 +95,10 @@ def play_game(
     factions: Mapping[str, Faction] | None = None,
     observe: Observer | None = None,
     max_actions: int = MAX_ACTIONS,
+    house: frozenset[HouseRule] = frozenset(),
 ) -> GameRecord:
     """Play from the roll-off to the end (or ``max_actions``); exceptions propagate."""
-    state, chosen = initial_state(seed, factions)
+    state, chosen = initial_state(seed, factions, house=house)
     initial = state.copy()
     dice: DiceStream = FairDice(seed)
     rngs = {side: sub_rng(seed, f"player:{side.value}") for side in Side}
