@@ -12,13 +12,13 @@ from vahalite_bot.rules.events import (
     RolledOff,
     SPPlaced,
     TerrainPlaced,
-    TurnStarted,
     UnitDeployed,
 )
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.matching import max_matching
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
 from vahalite_bot.rules.state import GameState, Phase, SPState, UnitState, fits
+from vahalite_bot.rules.turns import begin_turn
 
 SETUP_PHASES = (Phase.TERRAIN, Phase.SP, Phase.DEPLOYMENT)
 
@@ -224,9 +224,7 @@ def _next_step(ctx: Context) -> None:
         state.phase = SETUP_PHASES[index] if index < len(SETUP_PHASES) else Phase.PLAYING
     if state.phase is Phase.PLAYING:
         assert state.first_player is not None
-        state.round = 1
-        state.active = state.first_player
-        ctx.emit(TurnStarted(1, state.first_player))
+        begin_turn(ctx, 1, state.first_player)
 
 
 def _require_phase(state: GameState, phase: Phase, rule: str) -> None:

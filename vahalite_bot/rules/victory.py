@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from vahalite_bot.rules.context import Context
-from vahalite_bot.rules.events import GameEnded, Score, SPCaptured, TurnEnded, TurnStarted
+from vahalite_bot.rules.events import GameEnded, Score, SPCaptured, TurnEnded
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.rules.turns import begin_turn
 
 
 def score(state: GameState, side: Side) -> Score:
@@ -31,14 +32,11 @@ def end_turn(ctx: Context) -> None:
     state.attack_step = False
     ctx.emit(TurnEnded(state.round, side))
     if side is state.first_player:
-        state.active = side.other
+        begin_turn(ctx, state.round, side.other)
     elif state.round >= state.scenario.rounds:
         finish(ctx, winner_by_score(state), "score")  # C1: after the last turn of the last round
-        return
     else:
-        state.round += 1
-        state.active = state.first_player
-    ctx.emit(TurnStarted(state.round, state.active))
+        begin_turn(ctx, state.round + 1, state.first_player)
 
 
 def winner_by_score(state: GameState) -> Side | None:
