@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: run test bench bench-render bench-service bench-discord venv clean
+.PHONY: run test bench bench-render bench-service bench-discord bench-selfplay venv clean
 
 # Create the venv once; upgrade pip only at creation time.
 $(BIN)/python:
@@ -34,6 +34,9 @@ bench: $(STAMP)
 
 bench-render: $(STAMP)
 	$(BIN)/python -m benchmarks.render
+
+bench-selfplay: $(STAMP)
+	$(BIN)/python -m benchmarks.selfplay --markdown
 
 bench-service: $(STAMP)
 	$(BIN)/python -m benchmarks.service --games 200

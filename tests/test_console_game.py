@@ -137,7 +137,8 @@ def script(tmp_path_factory: pytest.TempPathFactory) -> Script:
 def lobby_answers() -> list[str]:
     names = sorted((f.name.ru, f.id) for f in codex_factions().values())
     number = {fid: str(i) for i, (_, fid) in enumerate(names, start=1)}
-    return [str(POINTS), number[SOUTH_FACTION], "да", number[NORTH_FACTION], "да"]
+    # Enter: the standard scenario, no house rules (M); then the points and both armies.
+    return ["", "", str(POINTS), number[SOUTH_FACTION], "да", number[NORTH_FACTION], "да"]
 
 
 def run_console(folder: Path, lines: list[str], *extra: str, vs: str | None = "greedy") -> str:

@@ -13,16 +13,20 @@ from vahalite_bot.orders import (
     ArmyOrder,
     AttackOrder,
     BoardOrder,
+    ChargeOrder,
     DeployOrder,
     DeployOrderChoice,
     DisembarkOrder,
     EmbarkOrder,
     EndTurnOrder,
+    FallBackOrder,
+    GiveOrdersOrder,
     HelpOrder,
     LogOrder,
     MoveOrder,
     OddsOrder,
     Order,
+    OrderEntry,
     OrderSyntaxError,
     Ref,
     ResignOrder,
@@ -38,11 +42,14 @@ from vahalite_bot.orders import (
     parse_line,
     parse_message,
 )
+from vahalite_bot.orders.model import ArriveOrder, ReserveOrder
 from vahalite_bot.orders.tokens import read_cell
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.order import Order as TurnOrder
 from vahalite_bot.rules.scenario import TerrainKind
 
 T = TerrainKind
+AIMED = TurnOrder.AIMED_FIRE
 
 
 def c(name: str) -> Cell:
@@ -251,6 +258,34 @@ TABLE: list[tuple[str, Order]] = [
         DeployOrder(unit("тактическое отделение"), unit("носорог")),
     ),
     # decisions
+    # M6 fall back and M8 charge
+    ("fall back tac1 B2", FallBackOrder(TAC, cells("B2"))),
+    ("retreat tac1 C3-B3-B2", FallBackOrder(TAC, cells("C3", "B3", "B2"))),
+    ("отступить tac1 на B2", FallBackOrder(TAC, cells("B2"))),
+    ("отход C3 B2", FallBackOrder(at("C3"), cells("B2"))),
+    ("charge tac1 kab1 C4", ChargeOrder(TAC, KAB, c("C4"))),
+    ("charge tac1 > kab1", ChargeOrder(TAC, KAB)),
+    ("натиск tac1 на kab1 C4", ChargeOrder(TAC, KAB, c("C4"))),
+    ("рывок C2 C5 C4", ChargeOrder(at("C2"), at("C5"), c("C4"))),
+    # M5 reserves
+    ("reserve tac1", ReserveOrder(TAC)),
+    ("резерв tac1 в kab1", ReserveOrder(TAC, KAB)),
+    ("arrive tac1 B2", ArriveOrder(TAC, c("B2"))),
+    ("прибыть tac1", ArriveOrder(TAC)),
+    # M3 orders
+    ("orders", GiveOrdersOrder()),
+    (
+        "orders tac1 assault, kab1 aimed fire",
+        GiveOrdersOrder((OrderEntry(TAC, TurnOrder.ASSAULT), OrderEntry(KAB, AIMED))),
+    ),
+    (
+        "приказ tac1 штурм, kab1 прицельная",
+        GiveOrdersOrder((OrderEntry(TAC, TurnOrder.ASSAULT), OrderEntry(KAB, AIMED))),
+    ),
+    (
+        "приказы тактическое отделение прицельный огонь",
+        GiveOrdersOrder((OrderEntry(unit("тактическое отделение"), TurnOrder.AIMED_FIRE),)),
+    ),
     ("advance", AdvanceOrder(True)),
     ("advance yes", AdvanceOrder(True)),
     ("advance no", AdvanceOrder(False)),

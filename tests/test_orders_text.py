@@ -15,11 +15,14 @@ from vahalite_bot.orders import (
     ArmyOrder,
     AttackOrder,
     BoardOrder,
+    ChargeOrder,
     DeployOrder,
     DeployOrderChoice,
     DisembarkOrder,
     EmbarkOrder,
     EndTurnOrder,
+    FallBackOrder,
+    GiveOrdersOrder,
     HelpOrder,
     LogOrder,
     MoveOrder,
@@ -42,6 +45,7 @@ from vahalite_bot.orders import (
     parse_line,
 )
 from vahalite_bot.orders.lexicon import VERBS
+from vahalite_bot.orders.model import ArriveOrder, ReserveOrder
 from vahalite_bot.orders.text import HELP_TOPICS, example
 from vahalite_bot.rules.sheets import Names
 
@@ -69,6 +73,11 @@ ORDER_OF_VERB: dict[Verb, type] = {
     Verb.RESIGN: ResignOrder,
     Verb.RULE: RuleOrder,
     Verb.VERIFY: VerifyOrder,
+    Verb.FALL_BACK: FallBackOrder,
+    Verb.CHARGE: ChargeOrder,
+    Verb.ORDERS: GiveOrdersOrder,
+    Verb.RESERVE: ReserveOrder,
+    Verb.ARRIVE: ArriveOrder,
 }
 
 _MAKERS: dict[str, type[OrderProblem]] = {

@@ -18,7 +18,7 @@ from vahalite_bot.store.database import URL_ENV
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a wheel is built from: copied, so that building writes nothing into the work tree.
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "vahalite_bot", "migrations")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "vahalite_bot", "migrations", "boards")
 
 
 def test_migrations_are_found_in_a_checkout_and_in_an_installed_package(tmp_path: Path) -> None:
@@ -56,6 +56,7 @@ START = textwrap.dedent(
 
     import vahalite_bot
     from vahalite_bot.app import Actor, GameService
+    from vahalite_bot.scenarios import BOARDS, shipped_scenarios
     from vahalite_bot.store import migrate
     from vahalite_bot.store.database import open_database
 
@@ -69,6 +70,8 @@ START = textwrap.dedent(
             await db.close()
         print(Path(vahalite_bot.__file__).parent)
         print(migrate.MIGRATIONS)
+        print(BOARDS)
+        print(",".join(shipped_scenarios()))
 
     asyncio.run(main(sys.argv[1]))
     """
@@ -113,9 +116,11 @@ def test_a_wheel_installs_and_migrates_a_fresh_database(tmp_path: Path) -> None:
     database = elsewhere / "fresh.db"
     env = {"PATH": os.environ.get("PATH", "")}
     out = _run(str(python), "-c", START, f"sqlite+aiosqlite:///{database}", cwd=elsewhere, env=env)
-    package, migrations = out.splitlines()
+    package, migrations, boards, scenarios = out.splitlines()
     assert Path(package) == site / "vahalite_bot"  # the installed copy, not this checkout
     assert Path(migrations) == site / "vahalite_bot" / "migrations"
+    assert Path(boards) == site / "vahalite_bot" / "boards"  # RULES.md L: the scenario files
+    assert scenarios == "standard,big-battle,fortress,river-crossing"
     assert database.is_file()
 
 

@@ -110,10 +110,10 @@ def test_each_book_is_written_in_its_own_language() -> None:
         assert not CYRILLIC.search(en), f"en {rule} has Russian in it"
 
 
-def test_house_rules_are_marked_optional_and_not_yet_playable() -> None:
+def test_house_rules_are_marked_as_switched_on_per_game() -> None:
     markers = {
-        "en": "House rule, optional, not yet playable.",
-        "ru": "Домашнее правило, необязательное, пока недоступно в игре.",
+        "en": "House rule, only when switched on.",
+        "ru": "Домашнее правило, только если включено.",
     }
     house = [rule for rule in rulebook.rule_ids() if rulebook.section_of(rule) == "M"]
     assert len(house) == 9

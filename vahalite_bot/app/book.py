@@ -194,6 +194,7 @@ class Book:
         self.closed = loaded.closed
         self.restart_deadline = False
         self.deadline_changes: dict[str, Any] | None = None
+        self.row_changes: dict[str, Any] = {}  # other columns of the game's row to write
         self._rows: list[dict[str, Any]] = []
         self._snapshots: list[dict[str, Any]] = []
         self._player_changes: dict[Side, dict[str, Any]] = {}
@@ -266,7 +267,11 @@ class Book:
     def note(self, record: Any, *, actor: str | None, role: str, side: Side | None) -> None:
         """An entry that changes no state: shown as itself."""
         lobby = isinstance(
-            record, records.PlayerJoined | records.ArmySubmitted | records.LobbyClosed
+            record,
+            records.PlayerJoined
+            | records.ArmySubmitted
+            | records.LobbyClosed
+            | records.HouseRulesSet,
         )
         kind = records.LOBBY if lobby else records.NOTE
         self.append(kind, record, actor=actor, role=role, side=side, events=[record])
@@ -399,6 +404,7 @@ class Book:
             "paused": self.paused,
             "undo_request": self.undo_request,
             "seed_revealed": self.seed_revealed,
+            **self.row_changes,
         }
         if self.closed:
             values["ended_at"] = self.row.ended_at or self.now

@@ -28,9 +28,10 @@ from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.i18n import LANGUAGES
 from vahalite_bot.rules.geometry import Cell
-from vahalite_bot.rules.scenario import STANDARD, Scenario, Side
+from vahalite_bot.rules.scenario import Scenario, Side
 from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.scenarios import shipped_scenarios
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import Database, is_conflict
 from vahalite_bot.store.models import Game
@@ -63,7 +64,8 @@ class Commands:
     ) -> None:
         self.db = db
         self.sheets = dict(all_sheets(demo_factions()) if sheets is None else sheets)
-        self.scenarios = dict({"standard": STANDARD} if scenarios is None else scenarios)
+        # L: every scenario file of boards/ unless the caller brings its own.
+        self.scenarios = dict(shipped_scenarios() if scenarios is None else scenarios)
         self.clock = clock or (lambda: datetime.now(UTC))
         self.defaults = ServerConfig("", None, language, deadline_hours, missed_turns_forfeit)
         self.cache = GameCache()

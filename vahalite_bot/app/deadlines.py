@@ -1,36 +1,60 @@
 """N1: what happens when a turn's deadline passes, and ending a turn from outside (N2).
 
 The turn ends (C3) after any pending decision takes its default: a passenger is set on the
-first cell offered (H5), an attacker stays where it is (E10). A setup step cannot be skipped,
-so there the deadline only counts a missed turn and starts again. Enough missed turns in a
-row forfeit the game.
+first cell offered (H5), an attacker stays where it is (E10), every unit has Advance (M3),
+no reserve arrives (M5).
+A setup step cannot be skipped, so there the deadline only counts a missed turn and starts
+again. Enough missed turns in a row forfeit the game.
 """
 
 from __future__ import annotations
 
 from vahalite_bot.app import records
 from vahalite_bot.app.book import Book
-from vahalite_bot.rules.actions import Advance, EndTurn, PlacePassenger
+from vahalite_bot.rules.actions import (
+    Action,
+    Advance,
+    EndTurn,
+    FinishReserves,
+    GiveOrders,
+    PlacePassenger,
+)
 from vahalite_bot.rules.engine import acting_side
-from vahalite_bot.rules.state import PendingPlacement, Phase
-from vahalite_bot.store.snapshot import turn_side
+from vahalite_bot.rules.state import (
+    Pending,
+    PendingOrders,
+    PendingPlacement,
+    PendingReserve,
+    Phase,
+)
+from vahalite_bot.store.snapshot import turn_key, turn_side
 
 SYSTEM = "system"
 
 
 def end_turn(book: Book, *, actor: str | None, role: str) -> None:
     """End the running turn: pending decisions take their defaults, then C3."""
+    running = None if book.state is None else turn_key(book.state)
     while book.state is not None and book.state.pending:
         pending = book.state.pending[0]
-        default = (
-            PlacePassenger(pending.side, pending.unit, pending.cells[0])
-            if isinstance(pending, PendingPlacement)
-            else Advance(pending.side, pending.unit, False)
-        )
-        book.act(default, actor=actor, role=role, side=pending.side)
-    if book.state is not None and book.state.phase is Phase.PLAYING:
+        book.act(default_answer(pending), actor=actor, role=role, side=pending.side)
+    # M2: a decision asked in the damage step belongs to the round that ended; answering it
+    # starts the next round, whose first turn must not end with it.
+    same_turn = book.state is not None and turn_key(book.state) == running
+    if book.state is not None and book.state.phase is Phase.PLAYING and same_turn:
         assert book.state.active is not None
         book.act(EndTurn(book.state.active), actor=actor, role=role, side=book.state.active)
+
+
+def default_answer(pending: Pending) -> Action:
+    """What a pending decision takes when nobody answers it."""
+    if isinstance(pending, PendingOrders):
+        return GiveOrders(pending.side)  # M3: all Advance
+    if isinstance(pending, PendingPlacement):
+        return PlacePassenger(pending.side, pending.unit, pending.cells[0])
+    if isinstance(pending, PendingReserve):
+        return FinishReserves(pending.side)  # M5: place none
+    return Advance(pending.side, pending.unit, False)
 
 
 def expire(book: Book, forfeit_after: int) -> None:

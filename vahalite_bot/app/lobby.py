@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from sqlalchemy import exc
 
@@ -24,6 +24,7 @@ from vahalite_bot.app.commands import (
     require_same_server,
 )
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, RosterRejected, StaleState
+from vahalite_bot.app.house import checked_house_rules, house_column, house_of_column
 from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
 from vahalite_bot.app.schemas import check
 from vahalite_bot.rules.dice import WORD_MAX, FairDice, clean_word
@@ -126,6 +127,7 @@ class Lobby(Commands):
         *,
         guild: str | None = None,
         scenario: str = "standard",
+        house_rules: str | Iterable[str] = (),
         points_limit: int | None = None,
         deadline_hours: int | None = None,
         language: str | None = None,
@@ -134,20 +136,24 @@ class Lobby(Commands):
     ) -> Outcome:
         """A new game in ``channel``, its creator the south player; publishes the dice hash.
 
+        ``house_rules``: the M1-M9 switched on ("M2, M7" or a collection of ids).
+
         ``entropy``: the creator's word, mixed into the dice seed (docs/dice.md). ``key`` is
         unique per channel: the same key again answers with the game it created."""
-        check(
+        call = check(
             schemas.Create,
             actor=actor,
             channel=channel,
             guild=guild,
             scenario=scenario,
+            house_rules=house_rules,
             points_limit=points_limit,
             deadline_hours=deadline_hours,
             language=language,
             key=key,
         )
         word = checked_word(entropy)
+        house = checked_house_rules(call.house_rules)
         scope = keys.channel_scope(channel)
         board = self.scenarios.get(scenario)
         if board is None:
@@ -181,6 +187,7 @@ class Lobby(Commands):
                             "creator_id": actor.user,
                             "status": LOBBY,
                             "scenario_id": scenario,
+                            "house_rules": house_column(house),
                             "points_limit": limit,
                             "language": lang,
                             "deadline_seconds": hours * 3600,
@@ -197,7 +204,7 @@ class Lobby(Commands):
                     assert row is not None
                     book = await load(session, row, self.cache, now)
                     created = records.GameCreated(
-                        scenario, limit, hours * 3600, lang, dice.commitment
+                        scenario, limit, hours * 3600, lang, dice.commitment, house
                     )
                     book.append(
                         records.LOBBY,
@@ -285,7 +292,11 @@ class Lobby(Commands):
         async def body(book: Book) -> None:
             side = require_player(book, actor)
             require_lobby(book)
-            problems = validate(roster, self.sheets, book.row.points_limit)
+            # A1/A2 as the game's scenario has them: per-side points (the stored limit is
+            # the south one), maybe raised slot maxima.
+            board = self.scenarios[book.row.scenario_id]
+            limit = board.points_for(side, book.row.points_limit)
+            problems = validate(roster, self.sheets, limit, board.organisation())
             if problems:
                 raise RosterRejected(problems)
             book.set_roster(side, valuecodec.encode(roster))
@@ -308,7 +319,12 @@ class Lobby(Commands):
         for side in (Side.SOUTH, Side.NORTH):
             forces[side] = tuple(field_units(rosters[side], self.sheets, taken))
             taken.extend(handle for handle, _ in forces[side])
-        setup = Setup(self.scenarios[book.row.scenario_id], rosters, forces)
+        setup = Setup(
+            self.scenarios[book.row.scenario_id],
+            rosters,
+            forces,
+            house=house_of_column(book.row.house_rules),
+        )
         points = {side: roster_points(rosters[side], self.sheets) for side in Side}
         book.start(setup, points)
 

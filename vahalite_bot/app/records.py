@@ -17,6 +17,7 @@ from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.dice import NoDice
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import valuecodec
@@ -42,6 +43,15 @@ class GameCreated:
     deadline_seconds: int
     language: str
     commitment: str  # K2: the hash of the secret seed, published now
+    house: frozenset[HouseRule] = frozenset()  # M: the switches chosen at creation
+
+
+@dataclass(frozen=True)
+class HouseRulesSet:
+    """M: the creator (before anyone joined) or the referee (before B1) changed the set."""
+
+    house: frozenset[HouseRule]
+    before: frozenset[HouseRule]
 
 
 @dataclass(frozen=True)
@@ -201,6 +211,7 @@ class Undone:
 
 Record = (
     GameCreated
+    | HouseRulesSet
     | PlayerJoined
     | ArmySubmitted
     | LobbyClosed
@@ -225,6 +236,7 @@ REGISTRY: dict[str, type[Any]] = {
     cls.__name__: cls
     for cls in (
         GameCreated,
+        HouseRulesSet,
         PlayerJoined,
         ArmySubmitted,
         LobbyClosed,

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from vahalite_bot.rules.dice import Die
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
@@ -89,6 +90,7 @@ class GameStatus:
     undo_request: UndoRequestView | None
     state: GameState | None
     rosters: dict[Side, Roster] = field(default_factory=dict)  # shown once both are in
+    house: frozenset[HouseRule] = frozenset()  # M: the house rules switched on
 
 
 @dataclass(frozen=True)

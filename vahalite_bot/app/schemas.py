@@ -12,6 +12,7 @@ databases. Whether a cell is on *this* game's board is checked once the game is 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from typing import Annotated, Any, Final, TypeVar
 
@@ -22,6 +23,7 @@ from vahalite_bot.app.errors import InvalidRequest
 from vahalite_bot.app.results import Actor
 from vahalite_bot.rules import actions
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.order import Order
 from vahalite_bot.rules.roster import Roster, RosterEntry
 from vahalite_bot.rules.scenario import Side, TerrainKind
 
@@ -33,6 +35,8 @@ MAX_PATH: Final = 64  # cells in one move's path: far beyond any legal move
 MAX_WEAPONS: Final = 16
 MAX_ENTRIES: Final = 100  # units in one army list
 MAX_OPTIONS: Final = 16
+MAX_HOUSE_RULES: Final = 16  # ids in one house-rules choice (there are nine; repeats allowed)
+MAX_HOUSE_TEXT: Final = 200
 
 
 # -- the building blocks ---------------------------------------------------------------------
@@ -114,6 +118,22 @@ def _optional(check: Any) -> Any:
     return lambda v: None if v is None else check(v)
 
 
+def _house_ids(value: Any) -> tuple[str, ...]:
+    """M1-M9 as typed ("M2, m7") or as a collection of ids; which ids exist is the lobby's
+    check, so that its refusal can list them."""
+    if type(value) is str:
+        if len(value) > MAX_HOUSE_TEXT:
+            raise _error("bad_length", maximum=MAX_HOUSE_TEXT)
+        value = tuple(part for part in re.split(r"[\s,;]+", value) if part)
+    if not isinstance(value, tuple | list | frozenset | set):
+        raise _error("bad_type")
+    if len(value) > MAX_HOUSE_RULES:
+        raise _error("bad_count", maximum=MAX_HOUSE_RULES)
+    if not all(isinstance(v, str) for v in value):
+        raise _error("bad_type")
+    return tuple(_text(str(v)) for v in value)
+
+
 def _role_setting(value: Any) -> str | None:
     """A referee role to set: an id, or empty (or None) for "nobody but the administrator"."""
     return None if value is None or value == "" else _text(value)
@@ -127,6 +147,7 @@ Count = Annotated[int, _int(0)]
 Hours = Annotated[int, _int(0)]
 BoardCell = Annotated[Cell, PlainValidator(_cell)]
 Key = Annotated[str, PlainValidator(_text)]
+HouseIds = Annotated[tuple[str, ...], PlainValidator(_house_ids)]
 
 
 # -- composite values: who calls, army lists, engine actions -----------------------------------
@@ -159,6 +180,17 @@ def _roster(value: Any) -> Roster:
 
 
 _SIDE = _instance(Side)
+
+
+def _unit_order(value: Any) -> actions.UnitOrder:
+    """M3: one unit's order, as ``GiveOrders`` carries it."""
+    if not isinstance(value, actions.UnitOrder):
+        raise _error("bad_type")
+    _text(value.unit)
+    _instance(Order)(value.order)
+    return value
+
+
 _FIELD_CHECKS: dict[str, Any] = {
     "side": _SIDE,
     "unit": _text,
@@ -170,6 +202,9 @@ _FIELD_CHECKS: dict[str, Any] = {
     "melee": _optional(_flag),
     "deploy_first": _flag,
     "accept": _flag,
+    "fall_back": _flag,
+    "orders": _tuple_of(_unit_order, MAX_ENTRIES),
+    "embarked_in": _optional(_text),  # M5: a reserve passenger's transport
 }
 _ACTIONS = (
     actions.RollOff,
@@ -179,10 +214,15 @@ _ACTIONS = (
     actions.Deploy,
     actions.Move,
     actions.Attack,
+    actions.Charge,
     actions.PlacePassenger,
     actions.Advance,
     actions.EndTurn,
     actions.Resign,
+    actions.GiveOrders,
+    actions.HoldInReserve,
+    actions.PlaceReserve,
+    actions.FinishReserves,
 )
 
 
@@ -250,6 +290,7 @@ class Create(Schema):
     channel: Id
     guild: Id | None = None
     scenario: Id = "standard"
+    house_rules: HouseIds = ()
     points_limit: Count | None = None
     deadline_hours: Hours | None = None
     language: Id | None = None
@@ -258,6 +299,10 @@ class Create(Schema):
 
 class Join(GameCall):
     pass
+
+
+class SetHouseRules(GameCall):
+    house_rules: HouseIds
 
 
 class SubmitArmy(GameCall):

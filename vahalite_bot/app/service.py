@@ -29,6 +29,7 @@ from vahalite_bot.app.commands import (
 )
 from vahalite_bot.app.days import Days
 from vahalite_bot.app.errors import NotAllowed
+from vahalite_bot.app.house import HouseRules, house_of_column
 from vahalite_bot.app.keys import Command
 from vahalite_bot.app.lobby import Lobby
 from vahalite_bot.app.referee import Referee
@@ -71,7 +72,7 @@ from vahalite_bot.store.database import is_conflict
 from vahalite_bot.store.snapshot import turn_side
 
 
-class GameService(Lobby, Referee, Days):
+class GameService(Lobby, HouseRules, Referee, Days):
     """The one service every adapter calls; each command is one transaction.
 
     Every command checks its arguments against its schema (``schemas.py``) first, then runs
@@ -550,6 +551,7 @@ class GameService(Lobby, Referee, Days):
             channel=row.channel_id,
             status=book.status,
             scenario=row.scenario_id,
+            house=house_of_column(row.house_rules) if book.setup is None else book.setup.house,
             points_limit=row.points_limit,
             language=row.language,
             deadline_seconds=row.deadline_seconds,

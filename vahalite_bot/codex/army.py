@@ -41,6 +41,16 @@ class Army:
         roster = faction.lists[name]
         return cls(faction.id, int(name) if name.isdigit() else None, roster)
 
+    @classmethod
+    def ready_for(cls, faction: Faction, limit: int) -> Army | None:
+        """The ready-made list to field at ``limit``: the one named for it, else the largest
+        that fits (a 650-point Fortress attacker fields the 500 list; a 1500-point Big
+        battle the 1000 list). None when no list fits."""
+        sizes = [int(name) for name in faction.lists if name.isdigit() and int(name) <= limit]
+        if str(limit) in faction.lists:
+            return cls.ready_made(faction, str(limit))
+        return cls.ready_made(faction, str(max(sizes))) if sizes else None
+
     @property
     def entries(self) -> tuple[RosterEntry, ...]:
         return self.roster.entries

@@ -258,4 +258,5 @@ def _sheet(faction: str, s: SheetModel) -> UnitSheet:
         rules=frozenset(s.rules),
         options=tuple(_option(o) for o in s.options),
         nicknames=tuple(s.nicknames),
+        ws=s.ws,
     )

@@ -183,6 +183,8 @@ class SheetModel(_Table):
     options: Annotated[list[OptionModel], Field(max_length=MAX_OPTIONS)] = []
     # What players call the unit besides its names ("босс" for a Warboss): read in orders.
     nicknames: Annotated[list[Text], Field(max_length=MAX_NICKNAMES)] = []
+    # M9: the unit's 40k Weapon Skill; without it the engine derives one from Morale.
+    ws: Annotated[StrictInt, Field(ge=1, le=10)] | None = None
 
     @model_validator(mode="after")
     def _valid(self) -> Self:

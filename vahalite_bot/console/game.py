@@ -22,6 +22,7 @@ from vahalite_bot.app import (
 )
 from vahalite_bot.app.results import LOBBY
 from vahalite_bot.codex.loader import Faction
+from vahalite_bot.console.house import ask_house_rules, ask_scenario
 from vahalite_bot.console.keys import KEYS
 from vahalite_bot.console.lobby import Lobby
 from vahalite_bot.console.options import ConsoleOptions, auto_rng
@@ -59,6 +60,7 @@ from vahalite_bot.present.moments import state_at_turn_end
 from vahalite_bot.present.narrate import Narrator, is_moot
 from vahalite_bot.present.recap import recap_for, recap_text
 from vahalite_bot.present.rules import rule_reply
+from vahalite_bot.present.summary import game_summary, scenario_name
 from vahalite_bot.present.text import say
 from vahalite_bot.present.views import army_text, odds_text, status_text
 from vahalite_bot.render import render_turn
@@ -158,14 +160,18 @@ class ConsoleGame:
         else:
             self.say(say(lang, "mode-vs", player=say(lang, "player-name", name=self.seats.vs)))
         self.say(say(lang, "quit-hint"))
-        limits = self.service.scenarios["standard"].points_limits
-        limit = self._lobby_view().ask_points(limits)
+        scenarios = self.service.scenarios
+        scenario = ask_scenario(self.terminal, lang, scenarios)
+        house = ask_house_rules(self.terminal, lang)
+        limit = self._lobby_view().ask_points(scenarios[scenario].points_limits)
         # K2: each side's word for the dice, drawn by the bot (docs/dice.md); a fixed
         # --seed keeps its dice as they were, for the tests that replay a game from it.
         words = {side: None if self.options.seed is not None else draw_word() for side in Side}
         created = await self.service.create_game(
             self.seats.actor(Side.SOUTH),
             CHANNEL,
+            scenario=scenario,
+            house_rules=house,
             points_limit=limit,
             language=lang,
             deadline_hours=self.options.deadline_hours,
@@ -179,6 +185,7 @@ class ConsoleGame:
         self.say(
             say(lang, "created", game=self.game_id, points=limit, commitment=created.commitment)
         )
+        self.say(game_summary(lang, scenario_name(scenarios, scenario, lang), house))
         if words[Side.SOUTH] is not None:
             self.say(say(lang, "words", south=words[Side.SOUTH], north=words[Side.NORTH]))
 
@@ -188,6 +195,8 @@ class ConsoleGame:
         self.seats = Seats.of_users({p.side: p.user for p in status.players})
         lang = self.lang
         self.say(self.paint(say(lang, "resumed", game=game_id), "title"))
+        name = scenario_name(self.service.scenarios, status.scenario, lang)
+        self.say(game_summary(lang, name, status.house))
         self.say(say(lang, "lang-hint"))
         if self.seats.vs != self.options.vs:
             player = say(lang, "player-name", name=self.seats.vs or "none")
@@ -207,7 +216,10 @@ class ConsoleGame:
             outcome: Outcome | None = None
             for side in (Side.SOUTH, Side.NORTH):
                 if side not in submitted:
-                    outcome = await lobby.choose_army(self.game_id, side, status.points_limit)
+                    limit = self.service.scenarios[status.scenario].points_for(
+                        side, status.points_limit
+                    )
+                    outcome = await lobby.choose_army(self.game_id, side, limit)
             assert outcome is not None
             self.say()
             self._show(outcome, None)
@@ -408,6 +420,8 @@ class ConsoleGame:
                 self.say(board_text(state, lang, paint))
             case StatusRequest():
                 self.say(board_text(state, lang, paint, legend=False))
+                name = scenario_name(self.service.scenarios, state.scenario.id, lang)
+                self.say(game_summary(lang, name, state.house))
                 self.say(status_text(state, lang, paint))
             case ArmyRequest(side):
                 self.say(army_text(state, side, lang, paint))

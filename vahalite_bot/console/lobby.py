@@ -91,13 +91,12 @@ class Lobby:
         if faction is None:
             self.terminal.say(say(self.lang, "army-unknown", text=line, count=len(self.factions)))
             return None
-        name = str(limit)
-        if name not in faction.lists:
+        army = Army.ready_for(faction, limit)
+        if army is None:
             self.terminal.say(
                 say(self.lang, "army-no-ready", faction=faction.name.get(self.lang), points=limit)
             )
-            return None
-        return Army.ready_made(faction, name)
+        return army
 
     def _confirmed(self, army: Army) -> bool:
         """A ready-made list is shown before it is taken: the player has not seen it yet."""

@@ -13,6 +13,7 @@ import discord
 
 from vahalite_bot.app import GameStatus
 from vahalite_bot.app.results import ENDED, LOBBY
+from vahalite_bot.discord import decisions
 from vahalite_bot.discord.words import say
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import Phase
@@ -33,6 +34,8 @@ VERBS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "agree": ("btn-agree", discord.ButtonStyle.success),  # a pause (or resume) request
     "ry": ("btn-yes", discord.ButtonStyle.danger),  # resign: yes
     "rn": ("btn-no", discord.ButtonStyle.secondary),  # resign: no
+    decisions.ALL_ADVANCE: ("btn-all-advance", discord.ButtonStyle.primary),  # M3
+    decisions.NO_RESERVES: ("btn-no-reserves", discord.ButtonStyle.primary),  # M5
 }
 TEMPLATE = r"vl:(?P<verb>[a-z]+):(?P<game>[0-9]{1,12}):(?P<version>[0-9]{1,12})"
 
@@ -94,5 +97,5 @@ def turn_verbs(status: GameStatus, asked: bool = False) -> list[str]:
     if status.undo_request is not None:
         return ["ua", "ud", "board"]
     if status.state.phase is Phase.PLAYING:
-        return ["end", "undo", "board", "odds"]
+        return decisions.decision_verbs(status.state) or ["end", "undo", "board", "odds"]
     return ["board"]

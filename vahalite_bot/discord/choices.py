@@ -15,7 +15,15 @@ from vahalite_bot.rules.actions import Deploy, PlaceSP, PlaceTerrain
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.queries import is_legal
 from vahalite_bot.rules.scenario import Side
-from vahalite_bot.rules.state import GameState, PendingAdvance, PendingPlacement, Phase, UnitState
+from vahalite_bot.rules.state import (
+    GameState,
+    PendingAdvance,
+    PendingOrders,
+    PendingPlacement,
+    PendingReserve,
+    Phase,
+    UnitState,
+)
 
 LIMIT = 25  # Discord's most choices
 Choice = tuple[str, str]
@@ -45,7 +53,11 @@ def units(state: GameState, side: Side, typed: str, lang: str) -> list[Choice]:
 def acting_units(state: GameState, side: Side) -> list[str]:
     if state.pending:
         pending = state.pending[0]
-        return [pending.unit] if pending.side is side else []
+        if pending.side is not side or isinstance(pending, PendingOrders):
+            return []  # M3: nothing acts before the orders
+        if isinstance(pending, PendingReserve):
+            return list(pending.units)  # M5: any reserve may arrive
+        return [pending.unit]
     if state.phase is Phase.DEPLOYMENT:
         return [u.id for u in setup.undeployed(state, side)]
     if state.phase is not Phase.PLAYING or state.active is not side:
@@ -127,7 +139,8 @@ def pending_cells(state: GameState, side: Side, typed: str) -> list[Choice]:
     pending = state.pending[0]
     if isinstance(pending, PendingPlacement):
         return _matching(_cells(pending.cells), typed)
-    assert isinstance(pending, PendingAdvance)
+    if not isinstance(pending, PendingAdvance):
+        return []  # M3 orders, M5 reserves: no single cell to offer
     return _matching(_cells([pending.cell]), typed)
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from vahalite_bot.app import Actor, NotAllowed, Outcome, StaleState
-from vahalite_bot.discord import choices
+from vahalite_bot.discord import choices, decisions
 from vahalite_bot.discord.tree import report, tell
 from vahalite_bot.discord.words import lang_of, say
 
@@ -70,9 +70,20 @@ class Presses:
                 )
             if verb == "ry":
                 return await service.resign(game_id, actor, expected_version=version, key=key)
+            if verb in decisions.VERBS:
+                return await self._decide(game_id, actor, verb, version, key)
             raise ValueError(f"unknown button {verb!r}")
 
         await games.command(interaction, call, game=game)
+
+    async def _decide(self, game: int, actor: Actor, verb: str, version: int, key: str) -> Outcome:
+        """M3 All advance, M5 No reserves now: the common answer of the decision the button
+        was drawn for; pressed once the game moved on, it is stale."""
+        status = await self.bot.service.status(game)
+        action = decisions.button_action(status.state, verb)
+        if status.version != version or action is None:
+            raise StaleState("stale", expected=version, current=status.version)
+        return await self.bot.service.act(game, actor, action, expected_version=version, key=key)
 
     async def _stale(self, interaction: discord.Interaction[Any], game: int) -> None:
         note = say(lang_of(interaction.locale), "stale-button")

@@ -20,7 +20,7 @@ import discord
 from vahalite_bot.app import Actor, GameService, GameStatus, Outcome
 from vahalite_bot.app.records import PauseAsked
 from vahalite_bot.app.results import ENDED, LOBBY
-from vahalite_bot.discord import buttons, work
+from vahalite_bot.discord import buttons, decisions, work
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
 from vahalite_bot.discord.words import fit, say
 from vahalite_bot.discord.workers import Workers
@@ -28,6 +28,7 @@ from vahalite_bot.i18n import translate
 from vahalite_bot.present.board import board_text
 from vahalite_bot.present.narrate import Narrator
 from vahalite_bot.present.paint import plain
+from vahalite_bot.present.summary import game_summary, scenario_name
 from vahalite_bot.rules import victory
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
@@ -112,8 +113,8 @@ class Room:
             answerer = _other(status, request.side)
             asker = mention(request.user)
             return answerer, say(lang, "undo-question", asker=asker, answerer=mention(answerer))
-        if status.acting_user == by:  # the same player goes on: no need to say so
-            return status.acting_user, ""
+        if status.acting_user == by:  # the same player goes on: said only for M3/M5 decisions
+            return status.acting_user, self.decision_line(status) or ""
         return status.acting_user, self.next_line(status)
 
     def next_line(self, status: GameStatus) -> str:
@@ -123,11 +124,21 @@ class Room:
         if status.status == ENDED or state is None or status.acting_user is None:
             return ""
         if state.pending:
-            return say(lang, "acts-next-pending", who=who)
+            return self.decision_line(status) or say(lang, "acts-next-pending", who=who)
         if state.phase is not Phase.PLAYING:
             phase = translate(lang, f"phase-{state.phase.value}")
             return say(lang, "acts-next-setup", who=who, phase=phase)
         return say(lang, "acts-next", who=who)
+
+    def decision_line(self, status: GameStatus) -> str | None:
+        """What an M3 or M5 decision waiting now asks of its player, and how to answer."""
+        state = status.state
+        if state is None or status.status == ENDED or status.acting_user is None:
+            return None
+        typing = bool(getattr(self.client, "reads_messages", True))
+        return decisions.asking_line(
+            state, status.language, mention(status.acting_user), typing=typing
+        )
 
     async def _seed_lines(self, status: GameStatus) -> list[str]:
         """K2: at the end, the seed behind every die, for anyone to check."""
@@ -269,6 +280,9 @@ class Room:
                 "status-players",
                 south=users.get(Side.SOUTH, "—"),
                 north=users.get(Side.NORTH, "—"),
+            ),
+            game_summary(
+                lang, scenario_name(self.service.scenarios, status.scenario, lang), status.house
             ),
         ]
         if status.paused:

@@ -17,6 +17,7 @@ import difflib
 from collections.abc import Mapping
 
 from vahalite_bot.orders.model import Verb
+from vahalite_bot.rules.order import Order as TurnOrder
 from vahalite_bot.rules.scenario import TerrainKind
 
 
@@ -76,6 +77,14 @@ _VERBS: dict[Verb, tuple[str, ...]] = {
     Verb.RESIGN: _words("resign, surrender, concede, gg", "сдаюсь, сдаться, сдача"),
     Verb.RULE: _words("rule, rules", "правило, правила"),
     Verb.VERIFY: _words("verify, proof", "проверка, проверить, проверь"),
+    Verb.FALL_BACK: _words(
+        "fall back, fallback, retreat, withdraw",
+        "отступить, отступи, отступай, отступление, отход, отходи, отойти",
+    ),
+    Verb.CHARGE: _words("charge, chg", "натиск, рывок, чардж, чарж"),
+    Verb.ORDERS: _words("orders, order", "приказ, приказы, приказываю"),
+    Verb.RESERVE: _words("reserve, reserves", "резерв, резервом, придержать, придержи"),
+    Verb.ARRIVE: _words("arrive, arrival, bring in", "прибыть, прибытие, прибывай, прибывает"),
 }
 
 # Words that are a verb with a fixed mode or argument.
@@ -127,6 +136,11 @@ VERB_WORD: Mapping[str, Mapping[Verb, str]] = {
         Verb.RESIGN: "сдаюсь",
         Verb.RULE: "правило",
         Verb.VERIFY: "проверка",
+        Verb.FALL_BACK: "отступить",
+        Verb.CHARGE: "натиск",
+        Verb.ORDERS: "приказ",
+        Verb.RESERVE: "резерв",
+        Verb.ARRIVE: "прибыть",
     },
 }
 
@@ -157,6 +171,21 @@ LINK_WORDS = frozenset(
         "в, во, на, к, ко, по, с, со, из, оружие, оружием, оружия",
     )
 )
+
+# M3: the orders an ``orders`` line gives (``orders war1 assault, dev aimed``).
+TURN_ORDER_WORDS: Mapping[str, TurnOrder] = {
+    word: order
+    for order, words in {
+        TurnOrder.ADVANCE: _words("advance, adv", "продвижение, продвигаться, вперед"),
+        TurnOrder.ASSAULT: _words("assault", "нападение, штурм, штурмовой"),
+        TurnOrder.AIMED_FIRE: _words(
+            "aimed, aimed fire, aim",
+            "прицельная, прицельная стрельба, прицельный огонь, прицельный, прицел",
+        ),
+    }.items()
+    for word in words
+}
+LONGEST_TURN_ORDER = max(len(phrase.split()) for phrase in TURN_ORDER_WORDS)
 
 # Words an ``end`` order may carry ("end turn", "конец хода").
 TURN_WORDS = frozenset(_words("turn", "ход, хода, ходу"))

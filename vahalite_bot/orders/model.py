@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any
 
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.order import Order as TurnOrder
 from vahalite_bot.rules.scenario import TerrainKind
 from vahalite_bot.rules.sheets import Names
 
@@ -50,6 +51,11 @@ class Verb(StrEnum):
     RESIGN = "resign"
     RULE = "rule"
     VERIFY = "verify"
+    FALL_BACK = "fall_back"  # M6
+    CHARGE = "charge"  # M8
+    ORDERS = "orders"  # M3
+    RESERVE = "reserve"  # M5, at B5
+    ARRIVE = "arrive"  # M5, at the start of a turn
 
 
 @dataclass(frozen=True)
@@ -202,6 +208,54 @@ class RuleOrder:
 
 
 @dataclass(frozen=True)
+class FallBackOrder:
+    """M6: a move out of melee without the D5 test; ``path`` as in ``MoveOrder``."""
+
+    unit: Ref
+    path: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class ChargeOrder:
+    """M8: charge ``target``, ending on ``cell`` (None: the nearest cell beside it)."""
+
+    unit: Ref
+    target: Ref
+    cell: Cell | None = None
+
+
+@dataclass(frozen=True)
+class OrderEntry:
+    """M3: one unit and the order it is given (``war1 assault``)."""
+
+    unit: Ref
+    order: TurnOrder
+
+
+@dataclass(frozen=True)
+class GiveOrdersOrder:
+    """M3: the turn's orders; units not named have Advance (``orders`` alone: all Advance)."""
+
+    entries: tuple[OrderEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class ReserveOrder:
+    """M5 at B5: hold ``unit`` back, inside ``transport`` (also held back) if named."""
+
+    unit: Ref
+    transport: Ref | None = None
+
+
+@dataclass(frozen=True)
+class ArriveOrder:
+    """M5: a reserve arrives on ``cell`` (None: the only cell it may arrive on)."""
+
+    unit: Ref
+    cell: Cell | None = None
+
+
+@dataclass(frozen=True)
 class VerifyOrder:
     """K2: check every die of the game from its exported log (docs/dice.md)."""
 
@@ -228,6 +282,11 @@ Order = (
     | ResignOrder
     | RuleOrder
     | VerifyOrder
+    | FallBackOrder
+    | ChargeOrder
+    | GiveOrdersOrder
+    | ReserveOrder
+    | ArriveOrder
 )
 
 

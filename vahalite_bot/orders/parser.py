@@ -23,6 +23,11 @@ setup                   ``roll``; ``first`` / ``second`` (``deploy first``); ``t
                         tac1 rhi1`` (start embarked)
 decisions               ``advance`` [yes|no], ``stay``; a wrecked transport's passenger is
                         placed with ``deploy``/``place`` (``place tac1 C3``)
+``orders`` (M3)         ``orders war1 assault, dev aimed`` / ``приказ war1 штурм, dev
+                        прицельная``; ``orders`` alone: every unit Advance
+``reserve`` (M5)        ``reserve bik1`` / ``резерв bik1``, ``reserve tac1 rhi1`` (inside a
+                        transport held back); ``arrive bik1 B2`` / ``прибыть bik1 B2``;
+                        ``done`` brings no more this turn
 ``resign``              no arguments
 ``rule``                ``rule E8`` / ``правило Е8`` (a rule of the rules reference), ``rule``
                         alone lists the rules' IDs
@@ -55,20 +60,26 @@ from vahalite_bot.orders.lexicon import VERBS
 from vahalite_bot.orders.model import (
     AdvanceOrder,
     ArmyOrder,
+    ArriveOrder,
     AttackOrder,
     BoardOrder,
+    ChargeOrder,
     DeployOrder,
     DeployOrderChoice,
     DisembarkOrder,
     EmbarkOrder,
     EndTurnOrder,
+    FallBackOrder,
+    GiveOrdersOrder,
     HelpOrder,
     LogOrder,
     MoveOrder,
     OddsOrder,
     Order,
+    OrderEntry,
     OrderSyntaxError,
     Ref,
+    ReserveOrder,
     ResignOrder,
     RollOffOrder,
     RuleOrder,
@@ -82,6 +93,7 @@ from vahalite_bot.orders.model import (
 )
 from vahalite_bot.orders.tokens import Kind, Token, tokenize
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.order import Order as TurnOrder
 
 Parsed = Order | OrderSyntaxError
 
@@ -198,6 +210,88 @@ def _move(args: list[Token], word: str) -> Parsed:
     if not cells:
         raise _fail("missing_destination", unit=_ref(head).text, verb=Verb.MOVE)
     return MoveOrder(_ref(head), tuple(cells))
+
+
+def _fall_back(args: list[Token], word: str) -> Parsed:
+    """M6: as ``move`` (``fall back tac1 B2``, ``отступить tac1 C3-B3-B2``)."""
+    head, cells = _ref_then_cells(args, Verb.FALL_BACK)
+    if not head:
+        if len(cells) >= 2:
+            return FallBackOrder(_cell_ref(cells[0]), tuple(cells[1:]))
+        raise _fail("missing_unit", verb=Verb.FALL_BACK)
+    if not cells:
+        raise _fail("missing_destination", unit=_ref(head).text, verb=Verb.FALL_BACK)
+    return FallBackOrder(_ref(head), tuple(cells))
+
+
+def _charge(args: list[Token], word: str) -> Parsed:
+    """M8: ``charge asl1 kab1 C4``; a last cell after two units is where the charge ends."""
+    kept = _without(args, Kind.QUESTION)
+    named = [i for i, t in enumerate(kept) if not _is_link(t) and t.kind is Kind.WORD]
+    cell = None
+    if len(named) >= 3 and kept[named[-1]].cell is not None and named[-1] == len(kept) - 1:
+        cell = kept[named[-1]].cell
+        kept = kept[: named[-1]]
+    unit, target = _two_refs(kept, Verb.CHARGE)
+    if unit is None:
+        raise _fail("missing_unit", verb=Verb.CHARGE)
+    if target is None:
+        raise _fail("missing_target", unit=unit.text, verb=Verb.CHARGE)
+    return ChargeOrder(unit, target, cell)
+
+
+def _orders(args: list[Token], word: str) -> Parsed:
+    """M3: ``orders war1 assault, dev aimed``: each unit's words, then its order's words;
+    ``orders`` alone gives every unit Advance (commas are not needed between entries)."""
+    kept = [t for t in args if t.kind is not Kind.QUESTION and not _is_link(t)]
+    entries: list[OrderEntry] = []
+    unit: list[Token] = []
+    index = 0
+    while index < len(kept):
+        found = _turn_order_at(kept, index)
+        if found is None:
+            unit.append(kept[index])
+            index += 1
+            continue
+        order, size = found
+        if not unit:
+            raise _fail("order_without_unit", order=kept[index].text, verb=Verb.ORDERS)
+        entries.append(OrderEntry(_ref(unit), order))
+        unit = []
+        index += size
+    if unit:
+        raise _fail("unit_without_turn_order", unit=_ref(unit).text, verb=Verb.ORDERS)
+    return GiveOrdersOrder(tuple(entries))
+
+
+def _turn_order_at(tokens: list[Token], index: int) -> tuple[TurnOrder, int] | None:
+    """The order named at ``tokens[index]`` (one or two words) and its length."""
+    for size in range(lexicon.LONGEST_TURN_ORDER, 0, -1):
+        head = tokens[index : index + size]
+        if len(head) < size or any(t.kind is not Kind.WORD for t in head):
+            continue
+        order = lexicon.TURN_ORDER_WORDS.get(" ".join(t.text for t in head))
+        if order is not None:
+            return order, size
+    return None
+
+
+def _reserve(args: list[Token], word: str) -> Parsed:
+    """M5: ``reserve bik1``; ``reserve tac1 rhi1`` holds tac1 back inside rhi1."""
+    unit, transport = _two_refs(_without(args, Kind.QUESTION), Verb.RESERVE)
+    if unit is None:
+        raise _fail("missing_unit", verb=Verb.RESERVE)
+    return ReserveOrder(unit, transport)
+
+
+def _arrive(args: list[Token], word: str) -> Parsed:
+    """M5: ``arrive bik1 B2`` (without a cell: the only cell open to it)."""
+    head, cells = _ref_then_cells(args, Verb.ARRIVE)
+    if not head:
+        raise _fail("missing_unit", verb=Verb.ARRIVE)
+    if len(cells) > 1:
+        raise _fail("arrive_one_cell", unit=_ref(head).text, verb=Verb.ARRIVE)
+    return ArriveOrder(_ref(head), cells[0] if cells else None)
 
 
 def _disembark(args: list[Token], word: str) -> Parsed:
@@ -406,6 +500,11 @@ _ARGUMENTS: dict[Verb, Callable[[list[Token], str], Parsed]] = {
     Verb.RESIGN: _bare(ResignOrder(), Verb.RESIGN),
     Verb.RULE: _rule,
     Verb.VERIFY: _bare(VerifyOrder(), Verb.VERIFY),
+    Verb.FALL_BACK: _fall_back,
+    Verb.CHARGE: _charge,
+    Verb.ORDERS: _orders,
+    Verb.RESERVE: _reserve,
+    Verb.ARRIVE: _arrive,
 }
 
 

@@ -33,20 +33,26 @@ from vahalite_bot.orders.lexicon import near_words
 from vahalite_bot.orders.model import (
     AdvanceOrder,
     ArmyOrder,
+    ArriveOrder,
     AttackOrder,
     BoardOrder,
+    ChargeOrder,
     DeployOrder,
     DeployOrderChoice,
     DisembarkOrder,
     EmbarkOrder,
     EndTurnOrder,
+    FallBackOrder,
+    GiveOrdersOrder,
     HelpOrder,
     LogOrder,
     MoveOrder,
     OddsOrder,
     Order,
+    OrderEntry,
     OrderError,
     Ref,
+    ReserveOrder,
     ResignOrder,
     RollOffOrder,
     RuleOrder,
@@ -70,24 +76,31 @@ from vahalite_bot.orders.requests import (
     UndoRequest,
     VerifyRequest,
 )
-from vahalite_bot.rules import combat, movement
+from vahalite_bot.rules import charge, combat, movement, reserve
 from vahalite_bot.rules.actions import (
     Advance,
     Attack,
+    Charge,
     ChooseDeployOrder,
     Deploy,
     EndTurn,
+    FinishReserves,
+    GiveOrders,
+    HoldInReserve,
     Move,
     PlacePassenger,
+    PlaceReserve,
     PlaceSP,
     PlaceTerrain,
     Resign,
     RollOff,
+    UnitOrder,
 )
+from vahalite_bot.rules.contact import charge_rule_end_problem
 from vahalite_bot.rules.errors import IllegalAction
-from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.geometry import Cell, distance, orthogonal_neighbours
 from vahalite_bot.rules.scenario import Side, TerrainKind
-from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
+from vahalite_bot.rules.state import GameState, PendingPlacement, PendingReserve, Phase, UnitState
 
 
 def resolve(order: Order, state: GameState, side: Side) -> Resolved:
@@ -101,6 +114,12 @@ def resolve(order: Order, state: GameState, side: Side) -> Resolved:
             return Attack(side, unit.id, target.id, weapons, order.melee)
         case EmbarkOrder():
             return _embark(order, state, side)
+        case FallBackOrder():
+            return _fall_back(order, state, side)
+        case ChargeOrder():
+            return _charge(order, state, side)
+        case GiveOrdersOrder():
+            return GiveOrders(side, tuple(_unit_order(e, state, side) for e in order.entries))
         case DisembarkOrder():
             return _disembark(order, state, side)
         case DeployOrder():
@@ -122,7 +141,11 @@ def resolve(order: Order, state: GameState, side: Side) -> Resolved:
         case RollOffOrder():
             return RollOff()
         case EndTurnOrder():
-            return EndTurn(side)
+            return FinishReserves(side) if _reserves_pending(state, side) else EndTurn(side)
+        case ReserveOrder():
+            return _reserve(order, state, side)
+        case ArriveOrder():
+            return _arrive(order, state, side)
         case ResignOrder():
             return Resign(side)
         case UndoOrder():
@@ -155,6 +178,40 @@ def _move(order: MoveOrder, state: GameState, side: Side) -> Move | PlacePasseng
     if path[0] == state.position(unit):
         path = path[1:]
     return Move(side, unit.id, path)
+
+
+def _unit_order(entry: OrderEntry, state: GameState, side: Side) -> UnitOrder:
+    """M3: the unit an entry names (its own side's first: an enemy is the engine's refusal)."""
+    return UnitOrder(find_unit(state, entry.unit, side, passenger=True).id, entry.order)
+
+
+def _fall_back(order: FallBackOrder, state: GameState, side: Side) -> Move | PlacePassenger:
+    """M6: the move the same words would make, as a fall back (the engine judges it)."""
+    moved = _move(MoveOrder(order.unit, order.path), state, side)
+    return replace(moved, fall_back=True) if isinstance(moved, Move) else moved
+
+
+def _charge(order: ChargeOrder, state: GameState, side: Side) -> Charge:
+    """M8: without a cell, the legal one beside the target with the shortest path; with
+    none legal, the nearest cell beside it, for the engine to say why."""
+    unit = find_unit(state, order.unit, side)
+    target = find_unit(state, order.target, side.other)
+    if order.cell is not None:
+        return Charge(side, unit.id, target.id, order.cell)
+    options = [o for o in charge.charge_options(state, unit) if o.target == target.id]
+    if options:
+        best = min(options, key=lambda o: (len(o.path), o.cell))
+        return Charge(side, unit.id, target.id, best.cell)
+    here, there = state.position(unit), state.position(target)
+    if here is None or there is None:
+        return Charge(side, unit.id, target.id, there or here or Cell(0, 0))
+    beside = [
+        cell
+        for cell in orthogonal_neighbours(there, state.scenario.width, state.scenario.height)
+        if cell != here
+    ]
+    cell = min(beside, key=lambda c: (distance(here, c), c), default=there)
+    return Charge(side, unit.id, target.id, cell)
 
 
 def _mover(state: GameState, ref: Ref, side: Side) -> UnitState:
@@ -290,6 +347,9 @@ def _check_end(state: GameState, unit: UnitState, cell: Cell) -> None:
         raise IllegalAction("D2", "blocked_by_terrain", cell=cell.name, terrain=kind.value)
     occupant = state.unit_at(cell)
     if occupant is None:
+        problem = charge_rule_end_problem(state, unit, cell)  # M8
+        if problem is not None:
+            raise problem
         return
     if occupant.side is not unit.side:
         attack = f"{unit.id} > {occupant.id}"
@@ -322,12 +382,45 @@ def _may_move_now(state: GameState, side: Side, unit: UnitState) -> bool:
 
 
 # -- setup, decisions, questions ---------------------------------------------------------
-def _deploy(order: DeployOrder, state: GameState, side: Side) -> Deploy | PlacePassenger:
+def _deploy(
+    order: DeployOrder, state: GameState, side: Side
+) -> Deploy | PlacePassenger | PlaceReserve:
     unit = find_unit(state, order.unit, side)
     cell = _place_cell(state, order.at, side)
     if _placing(state, unit) is not None:
         return PlacePassenger(side, unit.id, cell)
+    if unit.in_reserve and _reserves_pending(state, side):
+        return PlaceReserve(side, unit.id, cell)  # M5: "place bik1 B2" as "arrive"
     return Deploy(side, unit.id, cell)
+
+
+# -- M5 reserves -----------------------------------------------------------------------------
+def _reserves_pending(state: GameState, side: Side) -> bool:
+    return (
+        bool(state.pending)
+        and isinstance(state.pending[0], PendingReserve)
+        and state.pending[0].side is side
+    )
+
+
+def _reserve(order: ReserveOrder, state: GameState, side: Side) -> HoldInReserve:
+    unit = find_unit(state, order.unit, side)
+    if order.transport is None:
+        return HoldInReserve(side, unit.id)
+    return HoldInReserve(side, unit.id, find_unit(state, order.transport, side).id)
+
+
+def _arrive(order: ArriveOrder, state: GameState, side: Side) -> PlaceReserve:
+    """M5: without a cell, the only cell the reserve may arrive on."""
+    unit = find_unit(state, order.unit, side)
+    if order.cell is not None:
+        return PlaceReserve(side, unit.id, order.cell)
+    cells = reserve.arrival_cells(state, unit) if unit.in_reserve else []
+    if len(cells) == 1:
+        return PlaceReserve(side, unit.id, cells[0])
+    if not cells:
+        raise IllegalAction("M5", "not_a_reserve", unit=unit.id)
+    raise OrderError("which_cell", _cells(cells), unit=unit.id)
 
 
 def _on_board(state: GameState, cell: Cell, rule: str) -> None:

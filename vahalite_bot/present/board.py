@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from vahalite_bot.i18n import translate
 from vahalite_bot.present.paint import Paint
+from vahalite_bot.present.round_events import reserve_lines
 from vahalite_bot.present.text import say
 from vahalite_bot.rules import setup, victory
 from vahalite_bot.rules.geometry import Cell
@@ -55,6 +56,7 @@ def board_text(state: GameState, lang: str, paint: Paint, *, legend: bool = True
             paint(say(lang, "legend-units"), "dim"),
         ]
     lines.extend(_passengers(state, lang))
+    lines.extend(reserve_lines(state, lang))  # M5
     lines.extend(_waiting(state, lang, paint))
     return "\n".join(lines)
 
@@ -155,6 +157,6 @@ def _passengers(state: GameState, lang: str) -> list[str]:
     loaded = [
         f"{transport.id} → {passenger.id}"
         for transport in state.living()
-        if (passenger := state.passenger_of(transport.id)) is not None
+        if not transport.in_reserve and (passenger := state.passenger_of(transport.id)) is not None
     ]
     return [say(lang, "board-passengers", list=", ".join(loaded))] if loaded else []

@@ -10,19 +10,28 @@ from typing import Any
 from vahalite_bot.app import records
 from vahalite_bot.i18n import translate
 from vahalite_bot.present.paint import Paint
+from vahalite_bot.present.round_events import round_lines
 from vahalite_bot.present.text import cells_text, dice_values, say, side_name, signed, unit_label
 from vahalite_bot.rules import events as ev
+from vahalite_bot.rules import unit_orders
+from vahalite_bot.rules.die_rule import DieRule
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
 # Events that ask the player to decide something: moot once the game has ended.
-QUESTIONS = (ev.AdvanceOffered, ev.PlacementRequired)
+QUESTIONS = (ev.AdvanceOffered, ev.PlacementRequired, ev.OrdersRequired)
 
 
 def is_moot(event: Any, events: Iterable[Any]) -> bool:
     """A question (advance? place the passenger?) in a batch that also ends the game: the
     game is over, so asking it would only mislead (issue 12)."""
     return isinstance(event, QUESTIONS) and any(isinstance(e, ev.GameEnded) for e in events)
+
+
+def _one_would_do(w: ev.WeaponRolled) -> bool:
+    """M1 is worth a word only where a 1 would otherwise have succeeded."""
+    plain = DieRule(w.strength, w.defense, w.modifier, natural_six_only=w.natural_six_only)
+    return plain.succeeds(1)
 
 
 class Narrator:
@@ -112,6 +121,9 @@ class Narrator:
                         hp=event.hp_after,
                     )
                 ]
+            case ev.UnitDestroyed(handle, _, _, "reserve"):
+                text = say(lang, "ev-reserve-expired", unit=unit(handle, named=True))
+                return [paint(text, "bad")]  # M5
             case ev.UnitDestroyed(handle, _, by, cause):
                 text = say(
                     lang,
@@ -141,6 +153,26 @@ class Narrator:
                 if cell is None:
                     return [say(lang, "ev-stayed", unit=unit(handle), cell=start.name)]
                 return [say(lang, "ev-advanced", unit=unit(handle), cell=cell.name)]
+            case ev.FellBack(handle):
+                return [say(lang, "ev-fell-back", unit=unit(handle))]
+            case ev.Charged():
+                return [self._charged(event, unit)]
+            case ev.OrdersRequired(who):
+                example = unit_orders.example_unit(state, who)
+                return [say(lang, "ev-orders-required", side=who.value, unit=example)]
+            case ev.OrdersGiven():
+                return [self._orders_given(event, unit, side)]
+            case (
+                ev.UnitFalling()
+                | ev.AdvanceChosen()
+                | ev.DamageStep()
+                | ev.InitiativeRolled()
+                | ev.ReserveHeld()
+                | ev.ReservesOffered()
+                | ev.ReservePlaced()
+                | ev.ReservesDone()
+            ):
+                return round_lines(event, state, lang, paint)  # M2, M4, M5
             case ev.SPCaptured(cell, who, handle):
                 return [say(lang, "ev-captured", cell=cell.name, side=who.value, unit=unit(handle))]
             case ev.TurnEnded(_, who):
@@ -209,7 +241,7 @@ class Narrator:
         lines = [
             say(
                 lang,
-                "ev-attack",
+                "ev-overwatch" if event.overwatch else "ev-attack",  # M7: fired unasked
                 unit=unit(event.attacker, named=True),
                 target=unit(event.target, named=True),
                 kind=event.kind.value,
@@ -244,6 +276,12 @@ class Narrator:
             dice=dice_values(w.dice, paint),
             successes=w.successes,
         )
+        if w.modifier:  # M3, M9: the face moves before strength is added
+            text += say(lang, "ev-weapon-modifier", modifier=signed(w.modifier))
+        if w.natural_one_fails and any(d.value == 1 for d in w.dice) and _one_would_do(w):
+            text += say(lang, "ev-weapon-natural-one")
+        if w.charge_dice:  # M8: the extra dice are among those shown
+            text += say(lang, "ev-weapon-charge", count=w.charge_dice)
         if w.cover_value is not None and w.successes:  # else each success is damage (E9)
             text += say(
                 lang,
@@ -253,6 +291,41 @@ class Narrator:
                 damage=w.damage,
             )
         return text
+
+    def _charged(self, event: ev.Charged, unit: Any) -> str:
+        """M8: the 2D6 and the reach they give, and whether the charge arrives."""
+        return say(
+            self.lang,
+            "ev-charge",
+            unit=unit(event.unit),
+            target=unit(event.target),
+            cell=event.cell.name,
+            length=event.length,
+            rolled="yes" if event.dice else "no",
+            dice=dice_values(event.dice, self.paint),
+            reach=event.reach or 0,
+            made="yes" if event.made else "no",
+        )
+
+    def _orders_given(self, event: ev.OrdersGiven, unit: Any, side: Any) -> str:
+        """M3: the orders other than Advance, which every other unit has."""
+        lang = self.lang
+        items = [
+            say(
+                lang,
+                "ev-order-item",
+                unit=unit(o.unit),
+                order=translate(lang, f"turn-order-{o.order.value}"),
+            )
+            for o in event.orders
+        ]
+        return say(
+            lang,
+            "ev-orders-given",
+            side=side(event.side),
+            orders=", ".join(items),
+            count=len(items),
+        )
 
     def _morale(self, event: ev.MoraleTested, unit: Any) -> str:
         return say(

@@ -26,5 +26,7 @@ def rule_reply(lang: str, rule_id: str | None) -> str:
             lang, "orders-rule-unknown", rule=shorten(rule_id), count=len(near), options=options
         )
     title = rulebook.rule_title(lang, rule_id) or rule_id
-    heading = translate(lang, "orders-rule-heading", rule=rule_id, title=title)
+    # ``rule m2`` finds M2: the heading names the rule as the book does.
+    shown = rulebook.normalise_id(rule_id) or rule_id
+    heading = translate(lang, "orders-rule-heading", rule=shown, title=title)
     return f"{heading}\n{text}"

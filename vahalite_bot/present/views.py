@@ -138,7 +138,7 @@ def odds_text(
     ]
     for index in weapons:
         weapon = unit.weapons[index]
-        needed = max(1, target.sheet.defense - weapon.strength)
+        needed = combat.die_rule(state, unit, weapon=weapon, target=target).needed  # M1/M3/M9
         cover = combat.cover_value(state, weapon, target)
         lines.append(
             "  "

@@ -155,9 +155,12 @@ def _grid(draw: ImageDraw.ImageDraw, lay: Layout, halves: dict[Side, Rows], them
         draw.line((x0, y, x1, y), fill=theme.grid, width=thin)
     south_top = halves.get(Side.SOUTH, (0, -1))[1]
     north_bottom = halves.get(Side.NORTH, (0, -1))[0]
-    if north_bottom == south_top + 1:  # the halves touch: mark where one ends
-        y = y0 + (lay.rows - 1 - south_top) * lay.cell
-        draw.line((x0, y, x1, y), fill=theme.divider, width=max(2, round(3 * lay.u)))
+    # Where each half ends; with neutral rows between them (L, River crossing) both edges
+    # are marked, so the unshaded band between the lines reads as nobody's.
+    for edge in sorted({south_top + 1, north_bottom}):
+        if 0 < edge < lay.rows:
+            y = y0 + (lay.rows - edge) * lay.cell
+            draw.line((x0, y, x1, y), fill=theme.divider, width=max(2, round(3 * lay.u)))
     border = max(2, round(3 * lay.u))
     draw.rectangle(
         (x0 - border, y0 - border, x1 + border - 1, y1 + border - 1),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.order import Order
 from vahalite_bot.rules.scenario import Side, TerrainKind
 
 
@@ -50,6 +51,18 @@ class Move:
     side: Side
     unit: str
     path: tuple[Cell, ...]
+    # M6: leave melee without the D5 test; logs from before M6 lack it (the codec omits it).
+    fall_back: bool = field(default=False, metadata={"omit_default": True})
+
+
+@dataclass(frozen=True)
+class Charge:
+    """M8: as its attack, rush to ``cell`` (empty, next to ``target``) and strike in melee."""
+
+    side: Side
+    unit: str
+    target: str
+    cell: Cell
 
 
 @dataclass(frozen=True)
@@ -95,6 +108,47 @@ class Resign:
     side: Side
 
 
+@dataclass(frozen=True)
+class HoldInReserve:
+    """M5: at B5 hold an undeployed unit back; ``embarked_in`` rides a reserve transport."""
+
+    side: Side
+    unit: str
+    embarked_in: str | None = None
+
+
+@dataclass(frozen=True)
+class PlaceReserve:
+    """M5: at the start of the side's turn, place a reserve unit on ``cell``."""
+
+    side: Side
+    unit: str
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class FinishReserves:
+    """M5: place no more reserves this turn."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class UnitOrder:
+    """M3: one unit's order for this turn."""
+
+    unit: str
+    order: Order
+
+
+@dataclass(frozen=True)
+class GiveOrders:
+    """M3: the turn's orders; every unit not named has Advance."""
+
+    side: Side
+    orders: tuple[UnitOrder, ...] = ()
+
+
 Action = (
     RollOff
     | ChooseDeployOrder
@@ -103,8 +157,13 @@ Action = (
     | Deploy
     | Move
     | Attack
+    | Charge
     | PlacePassenger
     | Advance
     | EndTurn
     | Resign
+    | HoldInReserve
+    | PlaceReserve
+    | FinishReserves
+    | GiveOrders
 )

@@ -41,18 +41,32 @@ def encode(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        data = {
+            f.name: encode(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not _omitted(f, getattr(value, f.name))
+        }
         return {_KIND: type(value).__name__, **data}
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
     return value
 
 
+def _omitted(field: dataclasses.Field[Any], value: Any) -> bool:
+    """A field added later (``omit_default``) is left out at its default: the old shape."""
+    return bool(field.metadata.get("omit_default")) and value == field.default
+
+
 def decode(data: dict[str, Any]) -> Any:
     """The inverse of ``encode`` for a dataclass value (an action or an event)."""
     cls = REGISTRY[data[_KIND]]
     hints = HINTS[data[_KIND]]
-    fields = {f.name: _decode_as(hints[f.name], data[f.name]) for f in dataclasses.fields(cls)}
+    # A field added later with a default is absent from older logs: the default stands.
+    fields = {
+        f.name: _decode_as(hints[f.name], data[f.name])
+        for f in dataclasses.fields(cls)
+        if f.name in data
+    }
     return cls(**fields)
 
 

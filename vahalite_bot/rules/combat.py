@@ -6,15 +6,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from vahalite_bot.rules import unit_orders
 from vahalite_bot.rules.actions import Attack
 from vahalite_bot.rules.casualties import after_damage
 from vahalite_bot.rules.context import Context
+from vahalite_bot.rules.die_rule import DieRule
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import AdvanceOffered, AttackResolved, WeaponRolled
 from vahalite_bot.rules.geometry import Cell, distance, has_line_of_sight, sight_blockers
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import TerrainKind
 from vahalite_bot.rules.sheets import COVER_PROTECTS, Weapon, WeaponKind
 from vahalite_bot.rules.state import GameState, PendingAdvance, UnitState
+from vahalite_bot.rules.weapon_skill import melee_modifier
 
 RANGED = (WeaponKind.SHOOTING, WeaponKind.ARTILLERY)
 
@@ -45,13 +49,25 @@ class DieOdds:
 
 # -- questions ---------------------------------------------------------------------------
 def weapon_problem(
-    state: GameState, unit: UnitState, weapon: Weapon, target: UnitState
+    state: GameState,
+    unit: UnitState,
+    weapon: Weapon,
+    target: UnitState,
+    *,
+    overwatch: bool = False,
 ) -> IllegalAction | None:
-    """Why ``weapon`` of ``unit`` cannot fire at ``target`` now (None: it can)."""
+    """Why ``weapon`` of ``unit`` cannot fire at ``target`` now (None: it can).
+
+    ``overwatch`` (M7): orders don't apply and the minimum range is ignored.
+    """
     here, there = state.position(unit), target.cell
     assert here is not None
     if there is None:
         return IllegalAction("H4", "target_embarked", target=target.id)
+    if not overwatch:
+        ordered = unit_orders.weapon_problem(state, unit, weapon)
+        if ordered is not None:
+            return ordered
     if unit.embarked_in is not None and weapon.kind is not WeaponKind.SHOOTING:
         return IllegalAction("E13", "embarked_shooting_only", unit=unit.id)
     flyer_involved = unit.is_flyer or target.is_flyer
@@ -67,7 +83,7 @@ def weapon_problem(
     reach = weapon.max_range + height_bonus(state, unit)
     if span > reach:
         return IllegalAction("E2", "out_of_range", weapon=weapon.name, distance=span, range=reach)
-    if span < weapon.minimum_range and not flyer_involved:
+    if span < weapon.minimum_range and not flyer_involved and not overwatch:
         return IllegalAction(
             "E2", "too_close", weapon=weapon.name, distance=span, minimum=weapon.minimum_range
         )
@@ -111,24 +127,57 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
 
 
 def dice_odds(
-    state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: Sequence[int],
+    *,
+    overwatch: bool = False,
 ) -> list[DieOdds]:
-    """One entry per die the attack rolls, in order."""
+    """One entry per die the attack rolls, in order (``overwatch``: as M7 fires them)."""
     odds: list[DieOdds] = []
     for index in weapons:
         weapon = unit.weapons[index]
-        needed = _needed(weapon.strength, target.sheet.defense)
+        needed = die_rule(state, unit, target, weapon, overwatch=overwatch).needed
         cover = cover_value(state, weapon, target)
         odds.extend([DieOdds(needed, cover)] * dice_count(unit, weapon))
     return odds
 
 
+def die_rule(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapon: Weapon,
+    *,
+    overwatch: bool = False,
+) -> DieRule:
+    """How each die of ``weapon`` against ``target`` is judged: E6, with M1, M3, M7, M9."""
+    modifier = 0
+    if not overwatch:  # M7: orders don't apply to Overwatch
+        modifier += unit_orders.die_modifier(state, unit, weapon.kind)
+    if weapon.kind is WeaponKind.MELEE:
+        modifier += melee_modifier(state, unit, target)
+    return DieRule(
+        strength=weapon.strength,
+        defense=target.sheet.defense,
+        modifier=modifier,
+        natural_one_fails=state.has(HouseRule.NATURAL_ONE),
+        natural_six_only=overwatch,
+    )
+
+
 def damage_distribution(
-    state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: Sequence[int],
+    *,
+    overwatch: bool = False,
 ) -> list[Fraction]:
     """Exact P(damage = k) for k = 0..target HP (damage beyond the HP is capped)."""
     dist = [Fraction(1)]
-    for die in dice_odds(state, unit, target, weapons):
+    for die in dice_odds(state, unit, target, weapons, overwatch=overwatch):
         p = die.probability
         dist = [
             (dist[k] if k < len(dist) else 0) * (1 - p) + (dist[k - 1] * p if k > 0 else 0)
@@ -150,7 +199,7 @@ def expected_damage(
 
 def dice_count(unit: UnitState, weapon: Weapon) -> int:
     """E7: per current model unless the weapon is fixed."""
-    return weapon.dice * unit.models if weapon.per_model else weapon.dice
+    return weapon.dice * unit.attack_models if weapon.per_model else weapon.dice
 
 
 def cover_value(state: GameState, weapon: Weapon, target: UnitState) -> int | None:
@@ -164,7 +213,8 @@ def cover_value(state: GameState, weapon: Weapon, target: UnitState) -> int | No
 
 
 # -- the action --------------------------------------------------------------------------
-def attack(ctx: Context, action: Attack) -> None:
+def attack(ctx: Context, action: Attack, charge_dice: tuple[int, int] | None = None) -> None:
+    """``charge_dice``: M8's (weapon index, extra dice) for the blow that ends a charge."""
     state = ctx.state
     unit = state.unit(action.unit)
     problem = _attacker_problem(state, unit)
@@ -173,13 +223,18 @@ def attack(ctx: Context, action: Attack) -> None:
     target = state.unit(action.target)
     if target.side is unit.side:
         raise IllegalAction("E5", "target_is_friendly", target=target.id)
+    if target.in_reserve:
+        raise IllegalAction("M5", "target_in_reserve", target=target.id)
     if target.cell is None:
         raise IllegalAction("H4", "target_embarked", target=target.id)
     weapons = choose_weapons(state, unit, target, action.weapons, action.melee)
     melee = unit.weapons[weapons[0]].kind is WeaponKind.MELEE
-    damaged = unit.sheet.has_damaged_profile and unit.is_damaged
-    rolled = tuple(_roll_weapon(ctx, unit, target, index) for index in weapons)
+    damaged = unit.sheet.damaged_weapons is not None and unit.weapons is unit.sheet.damaged_weapons
+    rolled = tuple(
+        _roll_weapon(ctx, unit, target, index, _extra_dice(charge_dice, index)) for index in weapons
+    )
     hp_before = target.hp
+    was_falling = target.falling  # M2: only the attack that makes it fall is credited
     target.hp = max(0, hp_before - sum(r.damage for r in rolled))
     unit.attacked = True
     state.attack_step = True
@@ -189,7 +244,9 @@ def attack(ctx: Context, action: Attack) -> None:
     target_cell = target.cell
     assert target_cell is not None
     after_damage(ctx, target, unit.id, "attack")
-    if melee and target.destroyed and state.can_stand(unit, target_cell):
+    # M2: the attack that makes its target fall offers E10 now (made in the damage step).
+    removed = target.destroyed or (target.falling and not was_falling)
+    if melee and removed and state.can_stand(unit, target_cell):
         state.pending = (*state.pending, PendingAdvance(unit.side, unit.id, target_cell))
         ctx.emit(AdvanceOffered(unit.id, target_cell))
 
@@ -244,6 +301,8 @@ def choose_weapons(
 def _attacker_problem(state: GameState, unit: UnitState) -> IllegalAction | None:
     if unit.attacked:
         return IllegalAction("E5", "already_attacked", unit=unit.id)
+    if unit.fell_back:
+        return IllegalAction("M6", "fell_back_cannot_attack", unit=unit.id)
     if unit.disembarked:
         return IllegalAction("H3", "disembarked_cannot_attack", unit=unit.id)
     if unit.embarked_in is not None:
@@ -255,14 +314,34 @@ def _attacker_problem(state: GameState, unit: UnitState) -> IllegalAction | None
     return None
 
 
-def _roll_weapon(ctx: Context, unit: UnitState, target: UnitState, index: int) -> WeaponRolled:
+def _extra_dice(charge_dice: tuple[int, int] | None, index: int) -> int:
+    return charge_dice[1] if charge_dice is not None and charge_dice[0] == index else 0
+
+
+def roll_weapon(
+    ctx: Context, unit: UnitState, target: UnitState, index: int, *, overwatch: bool = False
+) -> WeaponRolled:
+    """One weapon's dice against ``target`` (E6-E8), for fire outside ``attack`` (M7)."""
+    return _roll_weapon(ctx, unit, target, index, overwatch=overwatch)
+
+
+def _roll_weapon(
+    ctx: Context,
+    unit: UnitState,
+    target: UnitState,
+    index: int,
+    extra: int = 0,
+    *,
+    overwatch: bool = False,
+) -> WeaponRolled:
     state = ctx.state
     weapon = unit.weapons[index]
-    count = dice_count(unit, weapon)
+    count = dice_count(unit, weapon) + extra
     defense = target.sheet.defense
-    purpose = f"attack {unit.id}>{target.id} {weapon.name.en}"
+    rule = die_rule(state, unit, target, weapon, overwatch=overwatch)
+    purpose = f"{'overwatch' if overwatch else 'attack'} {unit.id}>{target.id} {weapon.name.en}"
     dice = ctx.roll_many(count, purpose)
-    successes = sum(1 for die in dice if die.value + weapon.strength >= defense)
+    successes = sum(1 for die in dice if rule.succeeds(die.value))
     cover = cover_value(state, weapon, target)
     rerolls = () if cover is None else ctx.roll_many(successes, f"cover {target.id}")
     damage = successes if cover is None else sum(1 for die in rerolls if die.value >= cover)
@@ -271,20 +350,19 @@ def _roll_weapon(ctx: Context, unit: UnitState, target: UnitState, index: int) -
         kind=weapon.kind,
         strength=weapon.strength,
         dice_count=count,
-        models=unit.models if weapon.per_model else None,
+        models=unit.attack_models if weapon.per_model else None,
         defense=defense,
-        needed=_needed(weapon.strength, defense),
+        needed=rule.needed,
         dice=dice,
         successes=successes,
         cover_value=cover,
         rerolls=rerolls,
         damage=damage,
+        charge_dice=extra,
+        modifier=rule.modifier,
+        natural_one_fails=rule.natural_one_fails,
+        natural_six_only=rule.natural_six_only,
     )
-
-
-def _needed(strength: int, defense: int) -> int:
-    """E6: the lowest d6 that succeeds (7 or more: none does)."""
-    return max(1, defense - strength)
 
 
 def _at_least(needed: int) -> Fraction:

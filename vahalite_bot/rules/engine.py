@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from vahalite_bot.rules import combat, movement, setup, victory
+from vahalite_bot.rules import charge, combat, movement, reserve, setup, unit_orders, victory
 from vahalite_bot.rules.actions import (
     Action,
     Advance,
     Attack,
+    Charge,
     ChooseDeployOrder,
     Deploy,
     EndTurn,
+    FinishReserves,
+    GiveOrders,
+    HoldInReserve,
     Move,
     PlacePassenger,
+    PlaceReserve,
     PlaceSP,
     PlaceTerrain,
     Resign,
@@ -27,9 +32,17 @@ from vahalite_bot.rules.casualties import place_passenger
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.dice import DiceStream
 from vahalite_bot.rules.errors import IllegalAction
-from vahalite_bot.rules.events import Advanced, Event, SetupStep
+from vahalite_bot.rules.events import AdvanceChosen, Advanced, Event, SetupStep
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import Side
-from vahalite_bot.rules.state import GameState, PendingAdvance, PendingPlacement, Phase
+from vahalite_bot.rules.state import (
+    GameState,
+    PendingAdvance,
+    PendingOrders,
+    PendingPlacement,
+    PendingReserve,
+    Phase,
+)
 
 
 def apply(state: GameState, action: Action, dice: DiceStream) -> tuple[GameState, list[Event]]:
@@ -62,6 +75,8 @@ def _dispatch(ctx: Context, action: Action) -> None:
         return
     if state.pending:
         _resolve_pending(ctx, action)
+        if state.damage_stage and not state.pending:
+            victory.resume_damage_step(ctx)  # M2: the decision asked in the damage step
         return
     match action:
         case RollOff():
@@ -82,10 +97,15 @@ def _dispatch(ctx: Context, action: Action) -> None:
         case Attack():
             _require_turn(state, action.side, action.unit)
             combat.attack(ctx, action)
+        case Charge():
+            _require_turn(state, action.side, action.unit)
+            charge.charge(ctx, action)
         case EndTurn():
             _require_turn(state, action.side, None)
             victory.end_turn(ctx)
-        case PlacePassenger() | Advance():
+        case HoldInReserve():
+            setup.hold_in_reserve(ctx, action)
+        case PlacePassenger() | Advance() | PlaceReserve() | FinishReserves() | GiveOrders():
             raise IllegalAction("C2", "nothing_pending")
 
 
@@ -101,6 +121,12 @@ def _require_turn(state: GameState, side: Side, unit_id: str | None) -> None:
 def _resolve_pending(ctx: Context, action: Action) -> None:
     state = ctx.state
     pending = state.pending[0]
+    if isinstance(pending, PendingReserve):
+        _resolve_reserve(ctx, pending, action)
+        return
+    if isinstance(pending, PendingOrders):
+        _resolve_orders(ctx, pending, action)
+        return
     if not isinstance(action, PlacePassenger | Advance) or action.side is not pending.side:
         rule = "H5" if isinstance(pending, PendingPlacement) else "E10"
         raise IllegalAction(rule, "decision_pending", unit=pending.unit, side=pending.side.value)
@@ -125,11 +151,36 @@ def _resolve_pending(ctx: Context, action: Action) -> None:
     state.pending = state.pending[1:]
 
 
+def _resolve_reserve(ctx: Context, pending: PendingReserve, action: Action) -> None:
+    """M5: place a reserve unit, or finish placing them for this turn."""
+    if not isinstance(action, PlaceReserve | FinishReserves) or action.side is not pending.side:
+        raise IllegalAction("M5", "reserves_pending", side=pending.side.value)
+    if isinstance(action, FinishReserves):
+        reserve.finish(ctx, action)
+        ctx.state.pending = ctx.state.pending[1:]
+    else:
+        reserve.place(ctx, pending, action)
+
+
+def _resolve_orders(ctx: Context, pending: PendingOrders, action: Action) -> None:
+    """M3: the turn's orders, given in one action before anything else."""
+    if not isinstance(action, GiveOrders) or action.side is not pending.side:
+        example = unit_orders.example_unit(ctx.state, pending.side)
+        raise IllegalAction("M3", "orders_pending", side=pending.side.value, unit=example)
+    unit_orders.give(ctx, action)
+    ctx.state.pending = ctx.state.pending[1:]
+
+
 def _advance(ctx: Context, pending: PendingAdvance, accept: bool) -> None:
     """E10: move into the destroyed target's cell; this is not a move."""
     unit = ctx.state.unit(pending.unit)
     start = unit.cell
     assert start is not None
+    if accept and ctx.state.has(HouseRule.DAMAGE_AT_ROUND_END):
+        # M2: chosen now, made in the damage step's step 3.
+        ctx.state.advances = (*ctx.state.advances, pending)
+        ctx.emit(AdvanceChosen(unit.id, pending.cell))
+        return
     if accept and ctx.state.unit_at(pending.cell) is None:
         unit.cell = pending.cell
         ctx.emit(Advanced(unit.id, start, pending.cell))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from vahalite_bot.rules.actions import UnitOrder
 from vahalite_bot.rules.dice import Die
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, TerrainKind
@@ -95,6 +96,10 @@ class WeaponRolled:
     cover_value: int | None  # E8: re-rolls of successes must reach this
     rerolls: tuple[Die, ...]
     damage: int
+    modifier: int = 0  # M3 and M9: added to each die's face, kept within 1-6
+    natural_one_fails: bool = False  # M1
+    natural_six_only: bool = False  # M7: Overwatch
+    charge_dice: int = 0  # M8: extra dice for the charge, counted in dice_count
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,7 @@ class AttackResolved:
     damage: int
     hp_before: int
     hp_after: int
+    overwatch: bool = False  # M7: fired unasked at a unit that ended a move adjacent
 
 
 @dataclass(frozen=True)
@@ -193,6 +199,112 @@ class GameEnded:
     north: Score
 
 
+@dataclass(frozen=True)
+class UnitFalling:
+    """M2: a unit at 0 HP stays on the board until the damage step; ``by`` is credited."""
+
+    unit: str
+    side: Side
+    by: str | None
+    cause: str
+
+
+@dataclass(frozen=True)
+class AdvanceChosen:
+    """M2: the E10 advance is chosen now and made in the damage step (step 3)."""
+
+    unit: str
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class DamageStep:
+    """M2: the damage step at the end of round ``round`` begins."""
+
+    round: int
+
+
+@dataclass(frozen=True)
+class InitiativeRolled:
+    """M4: each player's d6 for the round's first turn; ``first`` takes it."""
+
+    round: int
+    south: Die
+    north: Die
+    first: Side
+
+
+@dataclass(frozen=True)
+class ReserveHeld:
+    """M5: held back at B5 (``embarked_in``: inside a transport also held back)."""
+
+    side: Side
+    unit: str
+    embarked_in: str | None
+
+
+@dataclass(frozen=True)
+class ReservesOffered:
+    """M5: the side may place these reserves now, one by one, then say it is done."""
+
+    side: Side
+    units: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ReservePlaced:
+    side: Side
+    unit: str
+    cell: Cell
+    passenger: str | None
+
+
+@dataclass(frozen=True)
+class ReservesDone:
+    side: Side
+
+
+@dataclass(frozen=True)
+class OrdersRequired:
+    """M3: ``side`` gives its orders before the turn's first move."""
+
+    side: Side
+
+
+@dataclass(frozen=True)
+class OrdersGiven:
+    """M3: the orders other than Advance; every other unit of ``side`` has Advance."""
+
+    side: Side
+    orders: tuple[UnitOrder, ...]
+
+
+@dataclass(frozen=True)
+class FellBack:
+    """M6: the unit falls back instead of taking the D5 test; it makes no attack this turn."""
+
+    unit: str
+
+
+@dataclass(frozen=True)
+class Charged:
+    """M8: a charge at ``target`` toward ``cell``, ``length`` steps away by ``path``.
+
+    ``dice`` is the 2D6 (none when ``length`` is 1) and ``reach`` what they give (None: no
+    roll); with ``made`` the unit now stands on ``cell`` and its melee attack follows.
+    """
+
+    unit: str
+    target: str
+    start: Cell
+    cell: Cell
+    path: tuple[Cell, ...]
+    length: int
+    dice: tuple[Die, ...]
+    reach: int | None
+    made: bool
+
+
 Event = (
     RolledOff
     | DeployOrderChosen
@@ -213,4 +325,16 @@ Event = (
     | SPCaptured
     | TurnEnded
     | GameEnded
+    | FellBack
+    | Charged
+    | UnitFalling
+    | AdvanceChosen
+    | DamageStep
+    | InitiativeRolled
+    | ReserveHeld
+    | ReservesOffered
+    | ReservePlaced
+    | ReservesDone
+    | OrdersRequired
+    | OrdersGiven
 )

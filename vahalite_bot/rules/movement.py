@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from vahalite_bot.rules import fallback, unit_orders
 from vahalite_bot.rules.actions import Move
 from vahalite_bot.rules.casualties import morale_test
+from vahalite_bot.rules.contact import charge_rule_end_problem
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import Moved
 from vahalite_bot.rules.geometry import Cell, distance, orthogonal_neighbours
+from vahalite_bot.rules.overwatch import fire_overwatch
 from vahalite_bot.rules.scenario import TerrainKind
 from vahalite_bot.rules.state import GameState, UnitState
 
@@ -30,6 +33,8 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     """Every legal end cell of a move for ``unit`` now, each with a shortest path."""
     if unit.moved or state.attack_step:
         return {}  # C2: one move per unit, all moves before the first attack
+    if not unit_orders.may_move(state, unit):
+        return {}
     if unit.embarked_in is not None:
         return {d.cell: d for d in _disembark_destinations(state, unit)}
     start = unit.cell
@@ -38,10 +43,11 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     found: dict[Cell, Destination] = {}
     paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
     queue = deque([start])
+    longest = unit_orders.max_move(state, unit)
     while queue:
         here = queue.popleft()
         path = paths[here]
-        if len(path) >= unit.sheet.maneuverability:
+        if len(path) >= longest:
             continue
         for step in orthogonal_neighbours(here, state.scenario.width, state.scenario.height):
             if step in paths or _step_problem(state, unit, step) is not None:
@@ -69,12 +75,16 @@ def move(ctx: Context, action: Move) -> None:
     state = ctx.state
     unit = state.unit(action.unit)
     check_move(state, unit, action.path)
+    fallback.check(state, unit, action)
     start = state.position(unit)
     assert start is not None
     if leaves_melee(state, unit):
-        morale_test(ctx, unit, "leaving_melee", credited=None)  # D5, G4
-        if unit.destroyed:
-            return
+        if action.fall_back:
+            fallback.fall_back(ctx, unit)  # M6: instead of the test
+        else:
+            morale_test(ctx, unit, "leaving_melee", credited=None)  # D5, G4
+            if unit.destroyed:
+                return
     end = action.path[-1]
     transport = unit.embarked_in
     unit.moved = True
@@ -83,6 +93,7 @@ def move(ctx: Context, action: Move) -> None:
         unit.cell = end
         unit.disembarked = True
         ctx.emit(Moved(unit.id, start, action.path, disembarked_from=transport))
+        fire_overwatch(ctx, unit)
         return
     carrier = state.unit_at(end)
     if carrier is not None and carrier is not unit:
@@ -96,6 +107,7 @@ def move(ctx: Context, action: Move) -> None:
     ctx.emit(
         Moved(unit.id, start, action.path, passenger=None if passenger is None else passenger.id)
     )
+    fire_overwatch(ctx, unit)
 
 
 def check_move(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> None:
@@ -104,15 +116,17 @@ def check_move(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> Non
         raise _second_move_problem(state, unit, path)
     if not path:
         raise IllegalAction("D1", "empty_path", unit=unit.id)
+    ordered = unit_orders.move_problem(state, unit)
+    if ordered is not None:
+        raise ordered
     if unit.embarked_in is not None:
         _check_disembark(state, unit, path)
         return
     start = unit.cell
     assert start is not None
-    if len(path) > unit.sheet.maneuverability:
-        raise IllegalAction(
-            "D1", "path_too_long", unit=unit.id, length=len(path), m=unit.sheet.maneuverability
-        )
+    longest = unit_orders.max_move(state, unit)
+    if len(path) > longest:
+        raise IllegalAction("D1", "path_too_long", unit=unit.id, length=len(path), m=longest)
     previous = start
     for step in path:
         if distance(previous, step) != 1:
@@ -165,7 +179,7 @@ def _end_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction
         return IllegalAction("D4", "flyer_cannot_end", cell=cell.name)
     occupant = state.unit_at(cell)
     if occupant is None:
-        return None
+        return charge_rule_end_problem(state, unit, cell)
     if occupant.side is unit.side and occupant.sheet.is_transport and not unit.is_flyer:
         if not state.can_carry(occupant, unit):
             return IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
@@ -198,7 +212,9 @@ def _disembark_destinations(state: GameState, unit: UnitState) -> list[Destinati
     return [
         Destination(cell, (cell,), disembarks=True)
         for cell in orthogonal_neighbours(here, state.scenario.width, state.scenario.height)
-        if state.unit_at(cell) is None and state.can_stand(unit, cell)
+        if state.unit_at(cell) is None
+        and state.can_stand(unit, cell)
+        and charge_rule_end_problem(state, unit, cell) is None
     ]
 
 
@@ -219,3 +235,6 @@ def _check_disembark(state: GameState, unit: UnitState, path: tuple[Cell, ...]) 
     occupant = state.unit_at(cell)
     if occupant is not None:
         raise IllegalAction("D3", "end_not_empty", cell=cell.name, occupant=occupant.id)
+    problem = charge_rule_end_problem(state, unit, cell)
+    if problem is not None:
+        raise problem

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from vahalite_bot.rules import combat, movement, setup
+from vahalite_bot.rules import charge, combat, fallback, movement, reserve, setup, unit_orders
 from vahalite_bot.rules.actions import (
     Action,
     Advance,
     Attack,
+    Charge,
     ChooseDeployOrder,
     Deploy,
     EndTurn,
@@ -18,7 +19,13 @@ from vahalite_bot.rules.actions import (
 )
 from vahalite_bot.rules.engine import acting_side, apply
 from vahalite_bot.rules.errors import IllegalAction
-from vahalite_bot.rules.state import GameState, PendingPlacement, Phase
+from vahalite_bot.rules.state import (
+    GameState,
+    PendingOrders,
+    PendingPlacement,
+    PendingReserve,
+    Phase,
+)
 
 
 class _AnyDice:
@@ -43,8 +50,12 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if state.pending:
         pending = state.pending[0]
+        if isinstance(pending, PendingOrders):
+            return list(unit_orders.choices(state, pending.side))  # is_legal takes any mapping
         if isinstance(pending, PendingPlacement):
             return [PlacePassenger(pending.side, pending.unit, c) for c in pending.cells]
+        if isinstance(pending, PendingReserve):
+            return list(reserve.placement_choices(state, pending))  # M5
         return [
             Advance(pending.side, pending.unit, True),
             Advance(pending.side, pending.unit, False),
@@ -70,6 +81,7 @@ def legal_actions(state: GameState) -> list[Action]:
     else:
         zone = [c for c in cells if state.scenario.in_deploy_zone(side, c)]
         candidates = [Deploy(side, u.id, c) for u in setup.undeployed(state, side) for c in zone]
+        candidates += reserve.hold_candidates(state, side)  # M5
     return [a for a in candidates if is_legal(state, a)]
 
 
@@ -82,10 +94,19 @@ def _turn_actions(state: GameState) -> list[Action]:
         for unit in units:
             if unit.moved:
                 continue
-            for destination in movement.reachable(state, unit).values():
+            destinations = movement.reachable(state, unit).values()
+            for destination in destinations:
                 actions.append(Move(side, unit.id, destination.path))
+            if fallback.may_fall_back(state, unit):  # M6: the same move without the test
+                actions += [
+                    Move(side, unit.id, d.path, fall_back=True)
+                    for d in destinations
+                    if fallback.fall_back_problem(state, unit, d.cell) is None
+                ]
     for unit in units:
         for option in combat.attack_options(state, unit):
             actions.append(Attack(side, unit.id, option.target, melee=option.melee))
+        for charging in charge.charge_options(state, unit):  # M8
+            actions.append(Charge(side, unit.id, charging.target, charging.cell))
     actions.append(EndTurn(side))
     return actions

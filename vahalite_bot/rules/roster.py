@@ -8,16 +8,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+# A2's table lives with the scenarios, which may raise its maxima; re-exported here.
+from vahalite_bot.rules.scenario import FORCE_ORGANISATION as FORCE_ORGANISATION
 from vahalite_bot.rules.sheets import Slot, UnitSheet
 
-# A2: (minimum, maximum) per slot; transports take no slot (A4).
-FORCE_ORGANISATION: dict[Slot, tuple[int, int]] = {
-    Slot.HQ: (1, 2),
-    Slot.TROOPS: (2, 4),
-    Slot.HEAVY: (0, 2),
-    Slot.FAST: (0, 2),
-    Slot.ELITE: (0, 2),
-}
+Organisation = Mapping[Slot, tuple[int, int]]
 MAX_OPTIONS = 2
 
 
@@ -56,8 +51,14 @@ def roster_points(roster: Roster, sheets: Mapping[str, UnitSheet]) -> int:
     return total
 
 
-def validate(roster: Roster, sheets: Mapping[str, UnitSheet], limit: int) -> list[RosterProblem]:
-    """A1-A7: every reason the roster is illegal, all at once (empty: legal)."""
+def validate(
+    roster: Roster,
+    sheets: Mapping[str, UnitSheet],
+    limit: int,
+    organisation: Organisation = FORCE_ORGANISATION,
+) -> list[RosterProblem]:
+    """A1-A7: every reason the roster is illegal, all at once (empty: legal); a scenario
+    may give its own ``organisation`` (``Scenario.organisation()``)."""
     problems: list[RosterProblem] = []
     for entry in roster.entries:
         problems.extend(_entry_problems(roster.faction, entry, sheets))
@@ -69,15 +70,17 @@ def validate(roster: Roster, sheets: Mapping[str, UnitSheet], limit: int) -> lis
             )
         )
     counts = Counter(sheets[e.sheet].slot for e in roster.entries if e.sheet in sheets)
-    problems.extend(slot_problems(counts))
+    problems.extend(slot_problems(counts, organisation))
     return problems
 
 
-def slot_problems(counts: Mapping[Slot, int]) -> list[RosterProblem]:
+def slot_problems(
+    counts: Mapping[Slot, int], organisation: Organisation = FORCE_ORGANISATION
+) -> list[RosterProblem]:
     """A2 and A3: minimums, and maximums with two spare slots buying one extra."""
     problems: list[RosterProblem] = []
     spare = over = 0
-    for slot, (low, high) in FORCE_ORGANISATION.items():
+    for slot, (low, high) in organisation.items():
         count = counts.get(slot, 0)
         if count < low:
             problems.append(
@@ -86,7 +89,7 @@ def slot_problems(counts: Mapping[Slot, int]) -> list[RosterProblem]:
         spare += max(0, high - max(count, low))
         over += max(0, count - high)
     if spare < 2 * over:
-        for slot, (_, high) in FORCE_ORGANISATION.items():
+        for slot, (_, high) in organisation.items():
             if counts.get(slot, 0) > high:
                 problems.append(
                     RosterProblem(

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from vahalite_bot.rules.actions import ChooseDeployOrder, Deploy, PlaceSP, PlaceTerrain, RollOff
+from vahalite_bot.rules import reserve
+from vahalite_bot.rules.actions import (
+    ChooseDeployOrder,
+    Deploy,
+    HoldInReserve,
+    PlaceSP,
+    PlaceTerrain,
+    RollOff,
+)
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import (
@@ -39,7 +47,7 @@ def setup_actor(state: GameState) -> Side | None:
 
 def terrain_left(state: GameState, side: Side) -> Counter[TerrainKind]:
     """B3: the pieces of the side's set not yet placed on its half."""
-    left = Counter(state.scenario.terrain_set)
+    left = Counter(state.scenario.terrain_for(side))
     for cell, piece in state.terrain.items():
         if cell not in state.scenario.preplaced and state.scenario.in_half(side, cell):
             left[piece.kind] -= 1
@@ -48,7 +56,7 @@ def terrain_left(state: GameState, side: Side) -> Counter[TerrainKind]:
 
 def sp_left(state: GameState, side: Side) -> int:
     placed = sum(1 for sp in state.sps.values() if sp.placed_by is side)
-    return state.scenario.sp_per_player - placed
+    return state.scenario.sp_for(side) - placed
 
 
 def undeployed(state: GameState, side: Side) -> list[UnitState]:
@@ -63,7 +71,9 @@ def can_deploy_all(state: GameState, side: Side) -> bool:
     """
     waiting = undeployed(state, side)
     transports = [
-        u for u in state.living(side) if u.sheet.is_transport and state.passenger_of(u.id) is None
+        u
+        for u in state.living(side)
+        if u.sheet.is_transport and state.passenger_of(u.id) is None and not u.in_reserve
     ]
     riders = max_matching(
         {
@@ -169,6 +179,17 @@ def deploy(ctx: Context, action: Deploy) -> None:
     if not can_deploy_all(state, side):
         raise IllegalAction("B5", "deploy_blocks_others", unit=unit.id, cell=cell.name)
     ctx.emit(UnitDeployed(side, unit.id, cell, unit.embarked_in))
+    _next_step(ctx)
+
+
+def hold_in_reserve(ctx: Context, action: HoldInReserve) -> None:
+    """M5 at B5: a unit held back instead of deployed (its deployment step)."""
+    state = ctx.state
+    _require_phase(state, Phase.DEPLOYMENT, "B5")
+    _require_actor(state, action.side, "B5")
+    reserve.hold(ctx, action)
+    if not can_deploy_all(state, action.side):
+        raise IllegalAction("M5", "reserve_blocks_others", unit=action.unit)
     _next_step(ctx)
 
 

@@ -112,6 +112,7 @@ class UnitSheet:
     options: tuple[Option, ...] = ()
     handle: str = ""  # the stem of this unit's handles in orders; "" lets the id decide
     nicknames: tuple[str, ...] = ()  # what players also call it (orders read these as names)
+    ws: int | None = None  # M9: its 40k Weapon Skill; None derives it from Morale
 
     @property
     def max_hp(self) -> int:

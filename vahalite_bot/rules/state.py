@@ -11,6 +11,7 @@ from typing import TypeVar
 from vahalite_bot.rules.errors import IllegalAction, UnknownUnit
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.house import HouseRule
+from vahalite_bot.rules.order import Order
 from vahalite_bot.rules.scenario import Scenario, Side, Terrain, TerrainKind
 from vahalite_bot.rules.sheets import GROUND_VEHICLES, Slot, UnitSheet, UnitType, Weapon
 
@@ -41,6 +42,11 @@ class UnitState:
     attacked: bool = False
     embarked: bool = False  # this turn (H3: no embark and disembark in one turn)
     disembarked: bool = False  # this turn (H3: no attack after)
+    fell_back: bool = False  # this turn (M6: no attack after)
+    round_hp: int | None = None  # M2: HP at the start of the round (dice and profile, E7)
+    in_reserve: bool = False  # M5: held back at B5, not yet placed
+    order: Order = Order.ADVANCE  # M3: this turn's order, set afresh at each turn's start
+    overwatch_fired: bool = False  # M7: once per watcher per turn
 
     @property
     def alive(self) -> bool:
@@ -50,6 +56,21 @@ class UnitState:
     def models(self) -> int:
         """F1: current models = ceil(HP / wounds)."""
         return math.ceil(self.hp / self.sheet.wounds)
+
+    @property
+    def falling(self) -> bool:
+        """M2: at 0 HP but still on the board until the round's damage step."""
+        return self.hp == 0 and not self.destroyed
+
+    @property
+    def profile_hp(self) -> int:
+        """E7's HP: with M2 the HP at the start of the round, else the current HP."""
+        return self.hp if self.round_hp is None else self.round_hp
+
+    @property
+    def attack_models(self) -> int:
+        """E7: the models that roll a per-model weapon's dice."""
+        return math.ceil(self.profile_hp / self.sheet.wounds)
 
     @property
     def on_board(self) -> bool:
@@ -64,7 +85,7 @@ class UnitState:
     def weapons(self) -> tuple[Weapon, ...]:
         """E7: the damaged profile's weapons once it applies."""
         damaged = self.sheet.damaged_weapons
-        if damaged is not None and self.is_damaged:
+        if damaged is not None and 2 * (self.sheet.max_hp - self.profile_hp) >= self.sheet.max_hp:
             return damaged
         return self.sheet.weapons
 
@@ -109,7 +130,49 @@ class PendingAdvance:
     cell: Cell
 
 
-Pending = PendingPlacement | PendingAdvance
+@dataclass(frozen=True)
+class PendingReserve:
+    """M5: at the start of its turn a side may place its reserves, one by one."""
+
+    side: Side
+    units: tuple[str, ...]  # the reserves that could be placed now
+
+    @property
+    def unit(self) -> str:
+        """The first reserve, for code that names a pending decision by its unit."""
+        return self.units[0]
+
+
+@dataclass(frozen=True)
+class Fall:
+    """M2: a unit brought to 0 HP, credited to ``by`` (G4, J2) until the damage step."""
+
+    unit: str
+    by: str | None
+    cause: str
+
+
+@dataclass(frozen=True)
+class Halved:
+    """M2: a unit that reached half HP; its G1 test waits for the damage step."""
+
+    unit: str
+    by: str | None
+
+
+@dataclass(frozen=True)
+class PendingOrders:
+    """M3: before the turn's first move the player gives orders (one ``GiveOrders``)."""
+
+    side: Side
+
+    @property
+    def unit(self) -> str:
+        """No single unit waits: adapters that show ``pending.unit`` get an empty name."""
+        return ""
+
+
+Pending = PendingPlacement | PendingAdvance | PendingReserve | PendingOrders
 
 
 @dataclass
@@ -119,7 +182,8 @@ class GameState:
     terrain: dict[Cell, Terrain]
     sps: dict[Cell, SPState] = field(default_factory=dict)
     phase: Phase = Phase.ROLL_OFF
-    first_player: Side | None = None  # B1 winner: first turn of every round
+    first_player: Side | None = None  # B1 winner: first turn of every round (M4: of round 1)
+    round_first: Side | None = None  # who took the current round's first turn (M4)
     first_deployer: Side | None = None  # B2
     round: int = 0
     active: Side | None = None  # whose turn (C)
@@ -129,6 +193,10 @@ class GameState:
     resigned: Side | None = None
     winner: Side | None = None  # meaningful once phase is ENDED
     house: frozenset[HouseRule] = frozenset()  # M: fixed for the game, kept in its setup
+    falls: tuple[Fall, ...] = ()  # M2: in the order the units fell
+    halved: tuple[Halved, ...] = ()  # M2: G1 tests due, in the order the units reached half
+    advances: tuple[PendingAdvance, ...] = ()  # M2: E10 advances chosen, made in step 3
+    damage_stage: int = 0  # M2: the damage step under way (1-4), 0 outside it
     _blocking: tuple[dict[Cell, Terrain], frozenset[Cell]] | None = field(
         default=None, compare=False, repr=False
     )
@@ -253,6 +321,4 @@ def new_game(
             if handle in units:
                 raise IllegalAction("A7", "duplicate_handle", unit=handle)
             units[handle] = UnitState(id=handle, side=side, sheet=sheet, hp=sheet.max_hp)
-    return GameState(
-        scenario=scenario, units=units, terrain=dict(scenario.preplaced), house=house
-    )
+    return GameState(scenario=scenario, units=units, terrain=dict(scenario.preplaced), house=house)

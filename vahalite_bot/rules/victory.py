@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from vahalite_bot.rules import damage_step, reserve
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.events import GameEnded, Score, SPCaptured, TurnEnded
+from vahalite_bot.rules.house import HouseRule
+from vahalite_bot.rules.initiative import first_of_round
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.rules.turns import begin_turn
@@ -29,14 +32,42 @@ def end_turn(ctx: Context) -> None:
     _capture_sps(ctx)
     for unit in state.living(side):
         unit.moved = unit.attacked = unit.embarked = unit.disembarked = False
+        unit.fell_back = False
     state.attack_step = False
     ctx.emit(TurnEnded(state.round, side))
-    if side is state.first_player:
+    if side is (state.round_first or state.first_player):
         begin_turn(ctx, state.round, side.other)
-    elif state.round >= state.scenario.rounds:
-        finish(ctx, winner_by_score(state), "score")  # C1: after the last turn of the last round
     else:
-        begin_turn(ctx, state.round + 1, state.first_player)
+        _end_round(ctx)
+
+
+def _end_round(ctx: Context) -> None:
+    """After the round's second turn: M2's damage step or M5's late reserves, then on."""
+    state = ctx.state
+    if state.has(HouseRule.DAMAGE_AT_ROUND_END):
+        if not damage_step.start(ctx):
+            return  # a decision is pending; the engine calls resume_damage_step after it
+    elif reserve.expires_now(state):
+        reserve.expire(ctx)
+    _next_round(ctx)
+
+
+def resume_damage_step(ctx: Context) -> None:
+    """M2: a decision asked in the damage step was made; finish the step and the round."""
+    if damage_step.run(ctx):
+        _next_round(ctx)
+
+
+def _next_round(ctx: Context) -> None:
+    """M2 (5) J3, then the score after the last round (C1), else the next round (M4)."""
+    state = ctx.state
+    _annihilation(ctx)
+    if state.phase is Phase.ENDED:
+        return
+    if state.round >= state.scenario.rounds:
+        finish(ctx, winner_by_score(state), "score")  # C1: after the last turn of the last round
+        return
+    begin_turn(ctx, state.round + 1, first_of_round(ctx, state.round + 1))
 
 
 def winner_by_score(state: GameState) -> Side | None:
@@ -48,12 +79,22 @@ def winner_by_score(state: GameState) -> Side | None:
 
 
 def check_annihilation(ctx: Context) -> None:
-    """J3: a player who has destroyed all the opponent's units wins at once."""
+    """J3: a player who has destroyed all the opponent's units wins at once.
+
+    With M2 units leave only in the damage step, whose step (5) checks J3 itself.
+    """
+    if not ctx.state.has(HouseRule.DAMAGE_AT_ROUND_END):
+        _annihilation(ctx)
+
+
+def _annihilation(ctx: Context) -> None:
     state = ctx.state
     if state.phase is not Phase.PLAYING:
         return
     wiped = [side for side in Side if not any(state.living(side))]
-    if wiped:
+    if len(wiped) == 2 and state.has(HouseRule.DAMAGE_AT_ROUND_END):
+        finish(ctx, winner_by_score(state), "score")  # M2 (5): both gone at once, J2/J4
+    elif wiped:
         finish(ctx, None if len(wiped) == 2 else wiped[0].other, "annihilation")
 
 
@@ -69,6 +110,7 @@ def finish(ctx: Context, winner: Side | None, reason: str) -> None:
     state.winner = winner
     state.active = None
     state.pending = ()
+    state.damage_stage = 0  # M2: a resignation may come while the damage step waits
     ctx.emit(GameEnded(winner, reason, score(state, Side.SOUTH), score(state, Side.NORTH)))
 
 

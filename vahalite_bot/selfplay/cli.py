@@ -11,8 +11,9 @@ from collections.abc import Callable
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.house import HouseRule, parse_house_rules
-from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.scenario import Scenario, Side
 from vahalite_bot.rules.state import GameState
+from vahalite_bot.scenarios import shipped_scenarios
 from vahalite_bot.selfplay.describe import describe
 from vahalite_bot.selfplay.game import MAX_ACTIONS, Observer, game_seed, play_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
@@ -49,6 +50,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         default=frozenset(),
         help="house rules to switch on, e.g. M2,M7, or 'all' (RULES.md section M)",
     )
+    parser.add_argument(
+        "--scenario",
+        type=_scenario,
+        default=None,
+        help=f"a scenario of boards/ by id: {', '.join(shipped_scenarios())} (default standard)",
+    )
     parser.add_argument("--verbose", action="store_true", help="print every action and event")
     parser.add_argument(
         "--check",
@@ -77,6 +84,13 @@ def _house_rules(text: str) -> frozenset[HouseRule]:
         ) from None
 
 
+def _scenario(text: str) -> Scenario:
+    known = shipped_scenarios()
+    if text not in known:
+        raise argparse.ArgumentTypeError(f"expected one of {', '.join(known)}, got {text!r}")
+    return known[text]
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     names = dict(zip(Side, args.players, strict=True))
@@ -98,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
                 observe=_chain(observers),
                 max_actions=args.max_actions,
                 house=args.house,
+                scenario=args.scenario,
             )
             problems = game_problems(record) if args.check else []
             if problems:
@@ -114,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
     elapsed = time.perf_counter() - started
+    if args.scenario is not None:
+        print(f"scenario: {args.scenario.id} ({args.scenario.title('en')})")
     for line in stats.lines(elapsed):
         print(line)
     return 0 if stats.ok else 1

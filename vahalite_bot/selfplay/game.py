@@ -15,17 +15,20 @@ from vahalite_bot.rules.dice import DiceStream, Die, FairDice
 from vahalite_bot.rules.engine import acting_side, apply
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.house import HouseRule
-from vahalite_bot.rules.roster import field_units
-from vahalite_bot.rules.scenario import STANDARD, Scenario, Side
+from vahalite_bot.rules.roster import Roster, field_units
+from vahalite_bot.rules.scenario import Scenario, Side
 from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import GameState, Phase, new_game
+from vahalite_bot.scenarios import shipped
+from vahalite_bot.selfplay.armies import army_for
 from vahalite_bot.selfplay.players import Player
 
 # A game is bounded (each unit moves and attacks at most once a turn), so a game that
 # runs past this many actions means a player or the engine loops.
 MAX_ACTIONS = 5000
 
-# The army every side fields: each demo faction's ready-made list.
+# The army every side fields: each demo faction's ready-made list, grown for a scenario
+# with more points (selfplay/armies.py).
 ARMY_LIST = "500"
 
 Observer = Callable[[GameState, Action, list[Event]], None]
@@ -65,11 +68,13 @@ def sub_rng(seed: bytes, purpose: str) -> random.Random:
 def initial_state(
     seed: bytes,
     factions: Mapping[str, Faction] | None = None,
-    scenario: Scenario = STANDARD,
+    scenario: Scenario | None = None,
     house: frozenset[HouseRule] = frozenset(),
 ) -> tuple[GameState, dict[Side, str]]:
-    """A game before the roll-off; each side fields a demo faction's list, drawn by seed."""
+    """A game before the roll-off on ``scenario`` (boards/standard.toml by default); each
+    side fields a demo faction's army for its own points limit, the faction drawn by seed."""
     factions = _demo_factions() if factions is None else factions
+    scenario = shipped("standard") if scenario is None else scenario
     sheets: dict[str, UnitSheet] = all_sheets(factions)
     rng = sub_rng(seed, "armies")
     names = sorted(factions)
@@ -77,10 +82,18 @@ def initial_state(
     forces: dict[Side, list[tuple[str, UnitSheet]]] = {}
     taken: list[str] = []
     for side in Side:
-        roster = factions[chosen[side]].lists[ARMY_LIST]
+        roster = _army(factions[chosen[side]], sheets, scenario, side)
         forces[side] = field_units(roster, sheets, taken)
         taken.extend(handle for handle, _ in forces[side])
     return new_game(scenario, forces, house), chosen
+
+
+def _army(
+    faction: Faction, sheets: Mapping[str, UnitSheet], scenario: Scenario, side: Side
+) -> Roster:
+    """The game's limit is the scenario's first (the south one); north's follows it (L)."""
+    limit = scenario.points_for(side, scenario.points_limits[0])
+    return army_for(faction, sheets, limit, scenario.organisation(), ARMY_LIST)
 
 
 @cache
@@ -96,9 +109,10 @@ def play_game(
     observe: Observer | None = None,
     max_actions: int = MAX_ACTIONS,
     house: frozenset[HouseRule] = frozenset(),
+    scenario: Scenario | None = None,
 ) -> GameRecord:
     """Play from the roll-off to the end (or ``max_actions``); exceptions propagate."""
-    state, chosen = initial_state(seed, factions, house=house)
+    state, chosen = initial_state(seed, factions, scenario, house)
     initial = state.copy()
     dice: DiceStream = FairDice(seed)
     rngs = {side: sub_rng(seed, f"player:{side.value}") for side in Side}

@@ -12,9 +12,11 @@ from vahalite_bot.rules.actions import (
     Action,
     Advance,
     Attack,
+    Charge,
     ChooseDeployOrder,
     Deploy,
     EndTurn,
+    HoldInReserve,
     Move,
     PlacePassenger,
     PlaceSP,
@@ -27,7 +29,18 @@ from vahalite_bot.rules.geometry import Cell, distance
 from vahalite_bot.rules.movement import reachable
 from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.sheets import WeaponKind
-from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
+from vahalite_bot.rules.state import (
+    GameState,
+    PendingOrders,
+    PendingPlacement,
+    PendingReserve,
+    Phase,
+    UnitState,
+)
+from vahalite_bot.selfplay.greedy_charge import best_charge
+from vahalite_bot.selfplay.greedy_fallback import as_fall_back
+from vahalite_bot.selfplay.greedy_orders import greedy_orders
+from vahalite_bot.selfplay.greedy_reserve import hold_rank, place_reserve
 from vahalite_bot.selfplay.players import NoLegalAction, first_legal, setup_candidates
 
 # Values are in "expected HP of damage"; the bonuses say how much more than raw damage a
@@ -100,7 +113,7 @@ class GreedyPlayer:
                 if best is None or value > best[0]:
                     best = (value, destination.path)
             if best is not None and best[0] > stay + MIN_GAIN:
-                return Move(side, unit.id, best[1])
+                return as_fall_back(state, Move(side, unit.id, best[1]))  # M6
         return None
 
     def _value_after_move(
@@ -138,8 +151,8 @@ class GreedyPlayer:
         ]
         return max(values, default=0.0)
 
-    def _best_attack(self, state: GameState, side: Side) -> Attack | None:
-        best: tuple[float, Attack] | None = None
+    def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
+        best: tuple[float, Attack | Charge] | None = None
         for unit in state.living(side):
             for option in combat.attack_options(state, unit):
                 target = state.units[option.target]
@@ -147,16 +160,18 @@ class GreedyPlayer:
                 if value > 0 and (best is None or value > best[0]):
                     action = Attack(side, unit.id, option.target, option.weapons, option.melee)
                     best = (value, action)
+        charged = best_charge(state, side, kill_bonus)  # M8
+        if charged is not None and (best is None or charged[0] > best[0]):
+            best = charged
         return None if best is None else best[1]
 
     def _attack_value(
         self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
     ) -> float:
+        if target.falling:
+            return 0.0  # M2: a falling unit is already credited; hitting it does nothing
         expected, kill = self.odds(state, unit, target, weapons)
-        bonus = KILL_BONUS
-        if target.is_hq:
-            bonus += HQ_TARGET_BONUS + (HQ_BY_HQ_BONUS if unit.is_hq else 0.0)
-        return expected + kill * bonus
+        return expected + kill * kill_bonus(unit, target)
 
     def odds(
         self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
@@ -174,6 +189,10 @@ class GreedyPlayer:
     # -- decisions in the middle of a turn ---------------------------------------------
     def _decide_pending(self, state: GameState) -> Action:
         pending = state.pending[0]
+        if isinstance(pending, PendingOrders):
+            return greedy_orders(state, pending.side)
+        if isinstance(pending, PendingReserve):
+            return place_reserve(state, pending)  # M5
         if isinstance(pending, PendingPlacement):
             unit = state.units[pending.unit]
             objectives = _objectives(state, unit)
@@ -186,6 +205,14 @@ class GreedyPlayer:
 
 
 # -- helpers -----------------------------------------------------------------------------
+def kill_bonus(unit: UnitState, target: UnitState) -> float:
+    """What destroying ``target`` with ``unit``'s attack is worth beyond its HP."""
+    bonus = KILL_BONUS
+    if target.is_hq:
+        bonus += HQ_TARGET_BONUS + (HQ_BY_HQ_BONUS if unit.is_hq else 0.0)
+    return bonus
+
+
 def _objectives(state: GameState, unit: UnitState) -> list[Cell]:
     """Enemy units on the board, and (for units that can take them) SPs not held (J1)."""
     cells = [u.cell for u in state.living(unit.side.other) if u.cell is not None]
@@ -218,6 +245,8 @@ def _setup_rank(state: GameState, side: Side, action: Action) -> tuple[int, ...]
         return (-_gap(state, side, action.cell), _off_centre(state, action.cell))
     if isinstance(action, Deploy):
         return _deploy_rank(state, side, action)
+    if isinstance(action, HoldInReserve):
+        return hold_rank(state, action)  # M5
     return ()
 
 

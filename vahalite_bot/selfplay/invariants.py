@@ -21,6 +21,8 @@ from vahalite_bot.rules.events import (
     UnitDestroyed,
 )
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.house import HouseRule
+from vahalite_bot.rules.reserve import LAST_RESERVE_ROUND
 from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.state import GameState, PendingPlacement, Phase, UnitState
 from vahalite_bot.rules.victory import score
@@ -60,13 +62,19 @@ def _unit_problems(state: GameState, unit: UnitState) -> list[str]:
             return [f"destroyed {name} has hp {unit.hp} and cell {unit.cell}"]
         return []
     problems: list[str] = []
-    if not 1 <= unit.hp <= unit.sheet.max_hp:
-        problems.append(f"{name} hp {unit.hp} outside 1..{unit.sheet.max_hp}")
+    lowest = 0 if state.has(HouseRule.DAMAGE_AT_ROUND_END) else 1  # M2: falling at 0 HP
+    if not lowest <= unit.hp <= unit.sheet.max_hp:
+        problems.append(f"{name} hp {unit.hp} outside {lowest}..{unit.sheet.max_hp}")
+    if unit.falling and not any(f.unit == name for f in state.falls):
+        problems.append(f"{name} is falling but not in the falls (M2)")
     if state.phase in (Phase.PLAYING, Phase.ENDED) and not unit.deployed:
         problems.append(f"{name} never deployed")
     if unit.cell is not None and unit.embarked_in is not None:
         problems.append(f"{name} is both on {unit.cell.name} and in {unit.embarked_in}")
-    waiting = any(p.unit == name for p in state.pending if isinstance(p, PendingPlacement))
+    problems.extend(_reserve_problems(state, unit))
+    waiting = unit.in_reserve or any(
+        p.unit == name for p in state.pending if isinstance(p, PendingPlacement)
+    )
     if unit.deployed and unit.cell is None and unit.embarked_in is None and not waiting:
         problems.append(f"{name} is alive and deployed but nowhere")
     if unit.embarked_in is not None:
@@ -86,9 +94,24 @@ def _unit_problems(state: GameState, unit: UnitState) -> list[str]:
     return problems
 
 
+def _reserve_problems(state: GameState, unit: UnitState) -> list[str]:
+    """M5: a reserve is off the board, with its passenger if any, and never after round 4."""
+    if not unit.in_reserve:
+        return []
+    problems: list[str] = []
+    if not state.has(HouseRule.RESERVE):
+        problems.append(f"{unit.id} in reserve without M5")
+    if unit.cell is not None:
+        problems.append(f"{unit.id} in reserve but on {unit.cell.name}")
+    if state.round > LAST_RESERVE_ROUND:
+        problems.append(f"{unit.id} still in reserve in round {state.round} (M5)")
+    return problems
+
+
 def _passenger_problems(state: GameState, unit: UnitState, transport_id: str) -> list[str]:
     transport = state.units.get(transport_id)
-    if transport is None or transport.destroyed or transport.cell is None:
+    off_board = transport is not None and transport.in_reserve and unit.in_reserve  # M5
+    if transport is None or transport.destroyed or (transport.cell is None and not off_board):
         return [f"{unit.id} rides {transport_id}, which is not on the board"]
     sheet = transport.sheet
     if transport.side is not unit.side or not sheet.is_transport:
@@ -126,15 +149,29 @@ def dice_problems(record: GameRecord) -> list[str]:
     return problems
 
 
+def overwatch_problems(
+    record: GameRecord, event: AttackResolved, turn: TurnStarted | None, watched: set[str]
+) -> list[str]:
+    """M7: the watcher fires in the enemy's turn, once per turn; it is not C2's attack."""
+    problems: list[str] = []
+    if event.attacker in watched:
+        problems.append(f"{event.attacker} fired Overwatch twice in a turn (M7)")
+    watched.add(event.attacker)
+    if turn is None or record.initial.units[event.attacker].side is turn.side:
+        problems.append(f"{event.attacker} fired Overwatch in its own turn (M7)")
+    return problems
+
+
 def turn_problems(record: GameRecord) -> list[str]:
     """C2, E5: one move and one attack per unit per turn, moves before attacks."""
     problems: list[str] = []
     moved: set[str] = set()
     attacked: set[str] = set()
+    watched: set[str] = set()
     turn: TurnStarted | None = None
     for event in record.events:
         if isinstance(event, TurnStarted):
-            turn, moved, attacked = event, set(), set()
+            turn, moved, attacked, watched = event, set(), set(), set()
         elif isinstance(event, TurnEnded):
             turn = None
         elif isinstance(event, Moved):
@@ -144,6 +181,8 @@ def turn_problems(record: GameRecord) -> list[str]:
             if attacked:
                 problems.append(f"{event.unit} moved after an attack in {where} (C2)")
             moved.add(event.unit)
+        elif isinstance(event, AttackResolved) and event.overwatch:
+            problems.extend(overwatch_problems(record, event, turn, watched))
         elif isinstance(event, AttackResolved):
             if event.attacker in attacked:
                 problems.append(f"{event.attacker} attacked twice in a turn (E5)")

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import Protocol
 
-from vahalite_bot.rules import setup
+from vahalite_bot.rules import reserve, setup
 from vahalite_bot.rules.actions import Action, Deploy, PlaceSP, PlaceTerrain
 from vahalite_bot.rules.queries import is_legal, legal_actions
 from vahalite_bot.rules.state import GameState, Phase
@@ -56,13 +56,14 @@ def setup_candidates(state: GameState) -> list[Action]:
         return [PlaceSP(side, c) for c in half if c not in state.sps]
     zone = [c for c in half if state.scenario.in_deploy_zone(side, c)]
     occupied = state.occupied()
-    return [
+    deploys: list[Action] = [
         Deploy(side, u.id, c)
         for u in setup.undeployed(state, side)
         for c in zone
         # B5: one unit per cell, unless it boards a transport there (H1); no Obstacle/Water.
         if (state.can_carry(occupied[c], u) if c in occupied else state.can_stand(u, c))
     ]
+    return deploys + list(reserve.hold_candidates(state, side))  # M5
 
 
 def first_legal(state: GameState, candidates: Iterable[Action]) -> Action:

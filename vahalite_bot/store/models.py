@@ -78,6 +78,9 @@ class Game(Base):
     language: Mapped[str] = mapped_column(String(8))
     deadline_seconds: Mapped[int] = mapped_column(Integer)
     remind_seconds: Mapped[int | None] = mapped_column(Integer)  # None: book.remind_before
+    # M1-M9 switched on, "M2,M7" ("" for none): chosen in the lobby, copied into the setup
+    # at B1, which is what replay reads.
+    house_rules: Mapped[str] = mapped_column(String(64), server_default=text("''"))
     # Bumped by every command; equals the number of log entries (the last seq).
     version: Mapped[int] = mapped_column(Integer)
     seed: Mapped[bytes] = mapped_column(LargeBinary(32))  # K2: secret until the game ends

@@ -10,14 +10,22 @@ import discord
 from discord import app_commands
 
 from vahalite_bot.app import Actor, GameStatus, Outcome, RosterRejected, ServiceError
+from vahalite_bot.app.schemas import MAX_HOUSE_TEXT
 from vahalite_bot.codex.army import Army
 from vahalite_bot.codex.armylist import ArmyListError, format_army, parse_army
 from vahalite_bot.codex.messages import roster_problem
 from vahalite_bot.discord import buttons
 from vahalite_bot.discord.cogs import AreaCog
+from vahalite_bot.discord.house import (
+    house_suggestions,
+    lobby_house,
+    scenario_suggestions,
+    typed_house_rules,
+)
 from vahalite_bot.discord.identity import auto_actor, mention
 from vahalite_bot.discord.tree import Refusal, report, tell
 from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.present.summary import scenario_name
 from vahalite_bot.rules.dice import WORD_MAX, draw_word
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
@@ -34,6 +42,7 @@ class LobbyCog(AreaCog):
         scenario=text("opt-scenario"),
         hours=text("opt-hours"),
         word=text("opt-word"),
+        house=text("opt-house"),
     )
     @app_commands.describe(
         opponent=text("opt-opponent-desc"),
@@ -41,6 +50,7 @@ class LobbyCog(AreaCog):
         scenario=text("opt-scenario-desc"),
         hours=text("opt-turn-hours-desc"),
         word=text("opt-word-desc"),
+        house=text("opt-house-desc"),
     )
     @app_commands.choices(
         opponent=[
@@ -56,6 +66,7 @@ class LobbyCog(AreaCog):
         scenario: str = "standard",
         hours: app_commands.Range[int, 1, 336] | None = None,
         word: app_commands.Range[str, 1, WORD_MAX] | None = None,
+        house: app_commands.Range[str, 1, MAX_HOUSE_TEXT] | None = None,
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.bot.games.actor(interaction)
@@ -68,6 +79,7 @@ class LobbyCog(AreaCog):
                 str(thread.id),
                 guild=actor.guild,
                 scenario=scenario,
+                house_rules=typed_house_rules(house or ""),
                 points_limit=points,
                 deadline_hours=hours,
                 language=lang,
@@ -135,7 +147,8 @@ class LobbyCog(AreaCog):
             game=status.game_id,
             creator=mention(users.get(Side.SOUTH)),
             points=status.points_limit,
-            scenario=status.scenario,
+            scenario=scenario_name(self.bot.service.scenarios, status.scenario, lang),
+            house=lobby_house(lang, status.house),
             commitment=status.commitment,
             opponent=opponent,
         )
@@ -156,11 +169,16 @@ class LobbyCog(AreaCog):
     async def _scenarios(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=s, value=s)
-            for s in sorted(self.bot.service.scenarios)
-            if current.casefold() in s.casefold()
-        ][:25]
+        lang = lang_of(interaction.locale)
+        found = scenario_suggestions(current, lang, self.bot.service.scenarios)
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
+
+    @new.autocomplete("house")
+    async def _house(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = house_suggestions(current, lang_of(interaction.locale))
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     # -- practice against the bot --------------------------------------------------------------
     async def practice(self, interaction: discord.Interaction[Any], game: int) -> None:
@@ -190,9 +208,9 @@ class LobbyCog(AreaCog):
 
     def _bot_army(self, game: int, points: int) -> tuple[str, Roster]:
         """A faction's ready-made list at the game's points, drawn by the game's id."""
-        ready = [f for f in self.bot.factions.values() if str(points) in f.lists]
-        faction = random.Random(game).choice(sorted(ready, key=lambda f: f.id))
-        return faction.name.get(self.bot.options.language), faction.lists[str(points)]
+        ready = {f.id: a for f in self.bot.factions.values() if (a := Army.ready_for(f, points))}
+        faction = self.bot.factions[random.Random(game).choice(sorted(ready))]
+        return faction.name.get(self.bot.options.language), ready[faction.id].roster
 
     # -- /vl join ------------------------------------------------------------------------------
     @app_commands.command(name=text("cmd-join"), description=text("cmd-join-desc"))
@@ -242,11 +260,10 @@ class LobbyCog(AreaCog):
         chosen = self.bot.factions.get(faction)
         if chosen is None:
             raise Refusal("no-faction", faction=faction)
-        if str(status.points_limit) not in chosen.lists:
-            raise Refusal(
-                "no-ready-list", faction=chosen.name.get(lang), points=status.points_limit
-            )
-        army = Army.ready_made(chosen, str(status.points_limit))
+        limit = status.points_limit
+        army = Army.ready_for(chosen, limit)
+        if army is None:
+            raise Refusal("no-ready-list", faction=chosen.name.get(lang), points=limit)
         await self.submit(interaction, game, army, lang)
 
     @army.autocomplete("faction")

@@ -11,13 +11,17 @@ import discord
 from discord import app_commands
 
 from vahalite_bot.app import Actor, Outcome
+from vahalite_bot.app.house import checked_house_rules
+from vahalite_bot.app.schemas import MAX_HOUSE_TEXT
 from vahalite_bot.discord import choices
 from vahalite_bot.discord.cogs import AreaCog
+from vahalite_bot.discord.house import house_suggestions, typed_house_rules
 from vahalite_bot.discord.identity import mention
 from vahalite_bot.discord.tree import Refusal, tell
 from vahalite_bot.discord.words import lang_of, say, text
 from vahalite_bot.orders.tokens import read_cell
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.house import house_rules_label
 from vahalite_bot.rules.scenario import Side
 
 Choices = list[app_commands.Choice[str]]
@@ -156,6 +160,28 @@ class RefereeCog(AreaCog):
 
         lang = lang_of(interaction.locale)
         await self._override(interaction, "decide", call, winner=say(lang, f"choice-{winner}"))
+
+    @ref.command(name=text("cmd-ref-house"), description=text("cmd-ref-house-desc"))
+    @app_commands.rename(rules=text("opt-rules"))
+    @app_commands.describe(rules=text("opt-rules-desc"))
+    async def ref_house(
+        self,
+        interaction: discord.Interaction[Any],
+        rules: app_commands.Range[str, 1, MAX_HOUSE_TEXT],
+    ) -> None:
+        """M: the house rules of a game in its lobby (the creator's too, before anyone joins)."""
+        typed = typed_house_rules(rules)
+        label = house_rules_label(checked_house_rules(typed.replace(",", " ").split())) or "—"
+
+        async def call(game: int, actor: Actor, key: str) -> Outcome:
+            return await self.bot.service.set_house_rules(game, actor, typed, key=key)
+
+        await self._override(interaction, "house", call, rules=label)
+
+    @ref_house.autocomplete("rules")
+    async def _house_rules(self, interaction: discord.Interaction[Any], current: str) -> Choices:
+        found = house_suggestions(current, lang_of(interaction.locale))
+        return [app_commands.Choice(name=name, value=value) for name, value in found]
 
     @ref_move.autocomplete("unit")
     @ref_remove.autocomplete("unit")

@@ -11,7 +11,7 @@ discord-cmd-join-desc = Join the game of this thread as its second player
 discord-cmd-army = army
 discord-cmd-army-desc = Submit your army: a ready-made list of a faction, or paste your own
 discord-cmd-setup = setup
-discord-cmd-setup-desc = Setup steps: deployment order, terrain, SPs, deployment
+discord-cmd-setup-desc = Setup steps: deployment order, terrain, SPs, deployment; house rules: orders, reserves
 discord-cmd-first = first
 discord-cmd-first-desc = Won the roll-off: choose who deploys first (B2)
 discord-cmd-terrain = terrain
@@ -19,7 +19,7 @@ discord-cmd-terrain-desc = Place a terrain piece in your half (B3)
 discord-cmd-sp = sp
 discord-cmd-sp-desc = Place a strategic point (B4)
 discord-cmd-deploy = deploy
-discord-cmd-deploy-desc = Deploy a unit in your zone (B5)
+discord-cmd-deploy-desc = Deploy a unit in your zone (B5); with M5, bring a reserve in
 discord-cmd-move = move
 discord-cmd-move-desc = Move a unit (onto a friendly transport: embark; a waiting passenger: place it)
 discord-cmd-attack = attack
@@ -115,7 +115,7 @@ discord-tag-finished = Finished
 ## The lobby
 discord-thread-name = Vaha-Lite: { $creator }
 discord-lobby = **Vaha-Lite, game #{ $game }**
-    Created by { $creator } · { $points } points · scenario: { $scenario }
+    Created by { $creator } · { $points } points · scenario: { $scenario }{ $house }
     Dice commitment (K2): `{ $commitment }`
     { $opponent }
 discord-lobby-waiting = Waiting for an opponent: press **Join**, or **Play the bot** for practice.
@@ -178,6 +178,7 @@ discord-bad-cell = “{ $cell }” is not a cell of this board: type a column le
 discord-bad-weapons = “{ $text }” is not a list of weapon numbers: type numbers from the sheet, e.g. 1,2.
 discord-help = **Vaha-Lite here**: one game per thread (or forum post). `/vl new` opens one; `/vl join` or the **Join** button takes the other side; `/vl army` submits an army.
     Setup: `/vl setup first`, `/vl setup terrain`, `/vl setup sp`, `/vl setup deploy`. Play: `/vl move`, `/vl attack`, `/vl embark`, `/vl disembark`, `/vl advance`, `/vl place`, `/vl end`, `/vl undo`. Anyone may read: `/vl board`, `/vl status`, `/vl odds`, `/vl sheet`, `/vl log`, `/vl rule E8`.
+    House rules: `/vl setup orders` (M3), `/vl setup reserve` (M5), `/vl move … fall-back` (M6), `/vl attack … charge-to` (M8); the **All advance** and **No reserves now** buttons.
     { $orders }
 discord-help-orders-on = **Text orders**: in the game's thread, players may also write orders as in a forum, one per line, in Russian or English: `tac1 C4`, `tac1 > kab1`, `end`.
 discord-help-orders-off = Text orders are off on this bot (it lacks the message-content intent): use the slash commands.
