@@ -243,6 +243,18 @@ def test_M5_transport_arrives_with_its_passenger_then_moves_as_usual() -> None:
     assert state.position(state.units["sco"]) == c("E4")
 
 
+def test_M5_reserves_and_their_passengers_neither_move_nor_attack_until_they_arrive() -> None:
+    """Found by self-play on Big battle: a passenger waiting in a held-back transport was
+    offered a disembark step from a transport that is not on the board."""
+    state, _ = start_south_turn(in_play())
+    state, _ = act(state, FinishReserves(S))  # the rhino and its scouts stay in reserve
+    choices = legal_actions(state)
+    assert not any(getattr(a, "unit", None) in {"bik", "rhi", "sco"} for a in choices)
+    refused(state, Move(S, "sco", (c("E1"),)), "M5", "reserve_off_board")
+    refused(state, Move(S, "rhi", (c("E1"),)), "M5", "reserve_off_board")
+    refused(state, Attack(S, "sco", "war"), "M5", "reserve_off_board")
+
+
 def test_M5_finished_reserves_are_offered_again_next_turn() -> None:
     state, _ = start_south_turn(in_play())
     state, _ = act(state, FinishReserves(S))

@@ -305,6 +305,8 @@ def _attacker_problem(state: GameState, unit: UnitState) -> IllegalAction | None
         return IllegalAction("M6", "fell_back_cannot_attack", unit=unit.id)
     if unit.disembarked:
         return IllegalAction("H3", "disembarked_cannot_attack", unit=unit.id)
+    if unit.in_reserve:
+        return IllegalAction("M5", "reserve_off_board", unit=unit.id)
     if unit.embarked_in is not None:
         transport = state.units[unit.embarked_in]
         if not transport.sheet.open_topped:

@@ -33,8 +33,8 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     """Every legal end cell of a move for ``unit`` now, each with a shortest path."""
     if unit.moved or state.attack_step:
         return {}  # C2: one move per unit, all moves before the first attack
-    if not unit_orders.may_move(state, unit):
-        return {}
+    if not unit_orders.may_move(state, unit) or unit.in_reserve:
+        return {}  # M5: a reserve (and its passenger) only arrives, at its turn's start
     if unit.embarked_in is not None:
         return {d.cell: d for d in _disembark_destinations(state, unit)}
     start = unit.cell
@@ -116,6 +116,8 @@ def check_move(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> Non
         raise _second_move_problem(state, unit, path)
     if not path:
         raise IllegalAction("D1", "empty_path", unit=unit.id)
+    if unit.in_reserve:
+        raise IllegalAction("M5", "reserve_off_board", unit=unit.id)
     ordered = unit_orders.move_problem(state, unit)
     if ordered is not None:
         raise ordered

@@ -1,6 +1,7 @@
 # House rules M2 (damage at the end of the round), M4 (initiative), M5 (tactical reserve):
 # refusals, narration and the orders' help.
 
+error-reserve_off_board = { $unit } is in reserve, off the board: it arrives only at the start of your turn, when the bot asks (house rule M5).
 error-target_in_reserve = { $target } is in reserve, off the board: it cannot be attacked (house rule M5).
 error-reserve_full = At most { $limit } of your units may wait in reserve (half, rounded down; a transport and its passenger count two): deploy { $unit }.
 error-transport_not_in_reserve = { $transport } is not in reserve: a unit held back rides only a transport held back too.
