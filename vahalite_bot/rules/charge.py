@@ -11,7 +11,7 @@ target is in Cover or Fortification. Failed, the unit stays and its attack is sp
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -185,7 +185,7 @@ def charge_odds(state: GameState, unit: UnitState, target: UnitState, cell: Cell
         index, extra = bonus
         dice += combat.dice_odds(trial, ghost, victim, (index,))[:1] * extra
     made = reach_chance(len(path))
-    damage = [made * p for p in _distribution(dice, victim.hp)]
+    damage = [made * p for p in combat.distribution_of(dice, victim.hp)]
     damage[0] += 1 - made
     return ChargeOdds(len(path), made, tuple(damage))
 
@@ -253,16 +253,3 @@ def _extra_count(unit: UnitState, index: int) -> int:
 def _die_chance(state: GameState, unit: UnitState, target: UnitState, index: int) -> Fraction:
     odds = combat.dice_odds(state, unit, target, (index,))
     return odds[0].probability if odds else Fraction(0)
-
-
-def _distribution(dice: Sequence[combat.DieOdds], cap: int) -> list[Fraction]:
-    """P(damage = k), k = 0..cap, the last entry holding every result of cap or more."""
-    dist = [Fraction(1)]
-    for die in dice:
-        p = die.probability
-        dist = [
-            (dist[k] if k < len(dist) else 0) * (1 - p) + (dist[k - 1] * p if k > 0 else 0)
-            for k in range(len(dist) + 1)
-        ]
-    capped = [*dist[:cap], sum(dist[cap:], Fraction(0))]
-    return capped + [Fraction(0)] * (cap + 1 - len(capped))

@@ -176,14 +176,18 @@ def damage_distribution(
     overwatch: bool = False,
 ) -> list[Fraction]:
     """Exact P(damage = k) for k = 0..target HP (damage beyond the HP is capped)."""
+    return distribution_of(dice_odds(state, unit, target, weapons, overwatch=overwatch), target.hp)
+
+
+def distribution_of(dice: Sequence[DieOdds], cap: int) -> list[Fraction]:
+    """P(k successes), k = 0..cap, the last entry holding every result of cap or more."""
     dist = [Fraction(1)]
-    for die in dice_odds(state, unit, target, weapons, overwatch=overwatch):
+    for die in dice:
         p = die.probability
         dist = [
             (dist[k] if k < len(dist) else 0) * (1 - p) + (dist[k - 1] * p if k > 0 else 0)
             for k in range(len(dist) + 1)
         ]
-    cap = target.hp
     capped = [*dist[:cap], sum(dist[cap:], Fraction(0))]
     return capped + [Fraction(0)] * (cap + 1 - len(capped))
 
