@@ -55,6 +55,7 @@ def crash_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         drop_pg_database(name)
 
 
+@pytest.mark.soak
 def test_killed_at_random_moments_nothing_printed_is_lost(crash_url: str) -> None:
     url = crash_url
     asyncio.run(_migrate(url))
