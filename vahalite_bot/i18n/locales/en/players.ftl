@@ -1,0 +1,13 @@
+# Issue 19: what players hit in whole games (recap image, ready-made lists, checking a
+# finished game, flight from melee, hints and refusals).
+
+## The board image (render/labels.py reads the render- messages)
+
+# M8: $unit charged at $target and ended on $end.
+render-event-charged = { $unit } charges { $target }: { $end }
+# A unit that fell on a cell a living unit holds now: a tag in the cell names it, with the
+# damage it took ($damage, 0 if none).
+render-fallen = ✕ { $unit }{ $damage ->
+        [0] {""}
+       *[other] {" "}−{ $damage }
+    }
