@@ -11,3 +11,8 @@ render-fallen = ✕ { $unit }{ $damage ->
         [0] {""}
        *[other] {" "}−{ $damage }
     }
+
+## Narration
+
+# D5: the move that made $unit test its morale ($path: its cell, then each cell: C3 → C2).
+console-leaving-melee-move = { $unit } пытается выйти из рукопашной: { $path }
