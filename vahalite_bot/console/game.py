@@ -543,6 +543,9 @@ class ConsoleGame:
             self.say(text)
         reveal = await self.service.reveal_seed(self.game_id, self.seats.actor(Side.SOUTH))
         self.say(say(self.lang, "seed", seed=reveal.seed.hex(), commitment=reveal.commitment))
+        # Issue 19: the log written again now that it holds the seed, and checked, so every
+        # die of the finished game can be checked from the file.
+        await self._verify()
         self.say(say(self.lang, "play-again"))
 
 
