@@ -214,12 +214,13 @@ class ConsoleGame:
             lobby = self._lobby_view()
             submitted = {p.side for p in status.players if p.army_submitted}
             outcome: Outcome | None = None
+            scenario = self.service.scenarios[status.scenario]
             for side in (Side.SOUTH, Side.NORTH):
                 if side not in submitted:
-                    limit = self.service.scenarios[status.scenario].points_for(
-                        side, status.points_limit
+                    limit = scenario.points_for(side, status.points_limit)
+                    outcome = await lobby.choose_army(
+                        self.game_id, side, limit, scenario.organisation()
                     )
-                    outcome = await lobby.choose_army(self.game_id, side, limit)
             assert outcome is not None
             self.say()
             self._show(outcome, None)
