@@ -118,6 +118,32 @@ def test_signs_alone_are_answered(text: str) -> None:
         assert text.split()[0] in describe(error, lang)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "!@#$%^&*()_+-=[]{}|\\;',./<>?",
+        '~`!@#$%^&*()_+{}|:"<>?\\;,./',
+        "!@#;tac1 C3",
+        "tac1 C3; ,./",
+    ],
+)
+def test_every_segment_of_a_message_gets_an_answer(text: str) -> None:
+    """Issue 19: in ``!@#…\\;,./`` only the part before ``;`` was answered, the rest
+    dropped without a word."""
+    state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
+    report = run_orders(state, S, text, engine_step(FixedDice([])))
+    answered = [r.line for r in report.refused] + list(report.skipped)
+    answered += [a.line for a in report.applied]
+    assert sorted(answered) == sorted(part.strip() for part in text.split(";"))
+    assert all(isinstance(r.error, OrderSyntaxError) for r in report.refused)
+
+
+def test_a_separator_line_is_still_no_order() -> None:
+    state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
+    report = run_orders(state, S, "tac1 C3\n---\n;", engine_step(FixedDice([])))
+    assert [a.line for a in report.applied] == ["tac1 C3"] and report.refused == ()
+
+
 def test_blank_input_is_still_nothing() -> None:
     state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
     report = run_orders(state, S, "   \n", engine_step(FixedDice([])))
