@@ -16,3 +16,10 @@ render-fallen = ✕ { $unit }{ $damage ->
 
 # D5: the move that made $unit test its morale ($path: its cell, then each cell: C3 → C2).
 console-leaving-melee-move = { $unit } tries to leave melee: { $path }
+
+## A word alone, answered as the phase needs (orders/phase_fit.py)
+
+# B5: a unit named alone while armies are deployed.
+orders-deploy_without_cell = Where should “{ $unit }” deploy? Name a cell of your deployment zone: “deploy { $unit } B2”.
+# B4: a word alone while SPs are placed.
+orders-sp_without_verb = Strategic positions are being placed now: “{ $word }” is no order. Type “sp C4”, a cell of your half.

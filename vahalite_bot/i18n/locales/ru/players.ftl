@@ -16,3 +16,10 @@ render-fallen = ✕ { $unit }{ $damage ->
 
 # D5: the move that made $unit test its morale ($path: its cell, then each cell: C3 → C2).
 console-leaving-melee-move = { $unit } пытается выйти из рукопашной: { $path }
+
+## A word alone, answered as the phase needs (orders/phase_fit.py)
+
+# B5: a unit named alone while armies are deployed.
+orders-deploy_without_cell = Куда выставить «{ $unit }»? Укажите клетку своей зоны расстановки: «расстановка { $unit } B2».
+# B4: a word alone while SPs are placed.
+orders-sp_without_verb = Сейчас ставятся стратегические позиции: «{ $word }» — не приказ. Напишите «сп C4» — клетку на своей половине.
