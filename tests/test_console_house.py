@@ -20,6 +20,7 @@ from vahalite_bot.present.rules import rule_reply
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import STANDARD, Side
 from vahalite_bot.store.database import open_database
+from vahalite_bot.verify import check_text
 
 SCENARIOS = {"skirmish": autoplay.SKIRMISH, "standard": STANDARD}
 
@@ -113,3 +114,27 @@ async def test_fortress_attacker_fields_a_ready_made_list_grown_to_its_975_point
     assert int(accepted[1][0]) > 900, shown  # the 750 list alone is 745
     assert "975 очков" in shown
     assert fielded[Side.NORTH] > fielded[Side.SOUTH]
+
+
+async def test_K2_a_game_ended_in_the_terminal_leaves_a_log_anyone_can_check(
+    tmp_path: Path,
+) -> None:
+    """Issue 19: the log of a finished game carries the seed and both players' words, and
+    every die checks out (a game resigned at the roll-off: the roll-off die is one)."""
+    url = f"sqlite+aiosqlite:///{tmp_path / 'console.db'}"
+    db = await open_database(url)
+    factions = codex_factions()
+    try:
+        service = GameService(db, sheets=all_sheets(factions))
+        # Standard, no house rules, 500 points, two ready-made lists; South resigns.
+        answers = ("", "", "500", "орки", "да", "тираниды", "да", "сдаюсь", "да")
+        term, out = terminal(*answers)
+        options = ConsoleOptions(lang="ru", database_url=url, boards=tmp_path / "boards")
+        assert await ConsoleGame(service, term, options, factions).run() == 0
+    finally:
+        await db.close()
+    exported = tmp_path / "logs" / "game-1.jsonl"
+    report = check_text(exported.read_text(encoding="utf-8"))
+    assert report.verified and set(report.words) == {"south", "north"}
+    assert report.dice and all(die.expected == die.die.value for die in report.dice)
+    assert "Журнал партии:" in out.getvalue().split("Зерно кубиков:")[1]
