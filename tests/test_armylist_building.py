@@ -11,7 +11,9 @@ import pytest
 from vahalite_bot.codex import messages
 from vahalite_bot.codex.army import Army, ArmyEditError
 from vahalite_bot.codex.loader import all_sheets, codex_factions
-from vahalite_bot.rules.roster import RosterEntry, RosterProblem
+from vahalite_bot.rules.roster import Roster, RosterEntry, RosterProblem, roster_points, validate
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.scenarios.loader import shipped as shipped_scenario
 
 FACTIONS = codex_factions()
 SHEETS = all_sheets(FACTIONS)
@@ -260,3 +262,31 @@ def test_A7_catalogue_covers_every_code_the_roster_check_can_emit() -> None:
     assert len(emitted) >= 10
     for lang in messages.LANGUAGES:
         assert emitted <= messages.roster_codes(lang), lang
+
+
+# -- issue 19: a ready-made list uses the points the game gives the side ------------------
+@pytest.mark.parametrize("scenario_id", ["fortress", "big-battle"])
+def test_a_ready_made_list_grows_to_the_sides_own_limit(scenario_id: str) -> None:
+    """Fortress's north (650, 975, 1300) and Big battle (1500) have no list of their own:
+    the largest list that fits is bought again, entry by entry, while it stays legal."""
+    scenario = shipped_scenario(scenario_id)
+    organisation = scenario.organisation()
+    for base in scenario.points_limits:
+        limit = scenario.points_for(Side.NORTH, base)
+        for faction in FACTIONS.values():
+            army = Army.ready_for(faction, limit, SHEETS, organisation)
+            assert army is not None, (faction.id, limit)
+            shipped = max(int(name) for name in faction.lists if int(name) <= limit)
+            assert army.limit == limit
+            assert validate(army.roster, SHEETS, limit, organisation) == [], faction.id
+            assert army.points(SHEETS) > roster_points(faction.lists[str(shipped)], SHEETS)
+            # Nothing more of the list fits: the points are used as far as they go.
+            for entry in faction.lists[str(shipped)].entries:
+                bigger = Roster(army.faction, (*army.entries, entry))
+                assert validate(bigger, SHEETS, limit, organisation) != [], faction.id
+
+
+def test_a_list_named_for_the_limit_is_fielded_as_it_is() -> None:
+    for faction in FACTIONS.values():
+        army = Army.ready_for(faction, 750, SHEETS)
+        assert army is not None and army.roster == faction.lists["750"]

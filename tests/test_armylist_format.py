@@ -125,7 +125,7 @@ def test_unknown_unit_names_its_line_with_a_suggestion() -> None:
         "Line 2 (“Captian”): no unit named “Captian”; did you mean “Captain”?"
     ]
     assert caught.value.messages("ru") == [
-        "Строка 2 («Captian»): не знаю юнита «Captian»; может быть, «Captain»?"
+        "Строка 2 («Captian»): не знаю отряда «Captian»; может быть, «Captain»?"
     ]
 
 

@@ -190,11 +190,16 @@ def test_console_plays_a_whole_game_from_standard_input(tmp_path: Path, script: 
     exported = tmp_path / "logs" / "game-1.jsonl"
     assert f"Журнал партии: {Path('logs') / exported.name}" in output
     assert "по порядку" in output  # before the end: the order of the dice, not the values
-    report = check_text(exported.read_text(encoding="utf-8"))
-    assert report.dice and report.problems == () and report.seed is None
     scores = FINAL.findall(output)
     assert scores == [(str(script.south), str(script.north))]
     assert "Зерно кубиков:" in output  # K2: revealed at the end
+    # Issue 19: the end writes the log again, with the seed (no words: --seed fixes the
+    # dice without them), and checks it: every die is recomputed and found right.
+    report = check_text(exported.read_text(encoding="utf-8"))
+    assert report.verified and report.seed is not None
+    assert all(die.expected == die.die.value for die in report.dice)
+    ending = output.split("Зерно кубиков:")[1]
+    assert f"Журнал партии: {Path('logs') / exported.name}" in ending
     pictures = sorted((tmp_path / "boards").glob("game-*-1-*.png"))
     assert pictures and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in pictures)
     assert f"Картинка поля: {Path('boards') / pictures[-1].name}" in output

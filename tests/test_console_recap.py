@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,20 @@ def test_the_next_player_sees_the_recap_of_the_turn_before(tmp_path: Path, vs: s
         picture = PICTURE.search(recap)
         assert picture is not None, recap
         assert (tmp_path / picture.group(1)).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    if vs is not None:
+        _each_event_told_once(output)
     if vs is None:  # the recap comes with the handover, before the prompt
         handed = output.split("── Передайте клавиатуру: ")[1:]
         assert sum(TITLE in text.split(" > ")[0] for text in handed) >= 3
+
+
+def _each_event_told_once(output: str) -> None:
+    """Issue 19: against the automatic player its turn is told as it happens; the recap
+    after it adds the summary and the picture, not the same story again."""
+    parts = output.split(TITLE)
+    for told, recap in pairwise(parts):
+        block = recap.split("Весь ход на одной картинке")[0].splitlines()
+        already = set(told.splitlines()[-200:])
+        repeated = [line for line in block if line.strip() and not VP.match(line)]
+        repeated = [line for line in repeated if line in already]
+        assert repeated == [], repeated

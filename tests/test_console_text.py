@@ -33,7 +33,7 @@ from vahalite_bot.present.board import board_text
 from vahalite_bot.present.hints import hint_text
 from vahalite_bot.present.narrate import Narrator
 from vahalite_bot.present.paint import plain
-from vahalite_bot.rules.actions import Advance, ChooseDeployOrder, EndTurn, RollOff
+from vahalite_bot.rules.actions import Advance, ChooseDeployOrder, EndTurn, Move, RollOff
 from vahalite_bot.rules.dice import Die, FixedDice
 from vahalite_bot.rules.engine import acting_side, apply
 from vahalite_bot.rules.events import (
@@ -176,6 +176,29 @@ def test_G2_morale_and_death_are_told() -> None:
         " минус 2 модели, осталось 1 HP.",
         "✖ kab1 (Воины) уничтожен (это сделал tac1).",
     ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("ru", "tac пытается выйти из рукопашной: C3 → C2 → C1"),
+        ("en", "tac tries to leave melee: C3 → C2 → C1"),
+    ],
+)
+def test_D5_a_unit_that_flees_leaving_melee_says_where_it_tried_to_go(lang: str, said: str) -> None:
+    """Issue 19: "kop1 flees the field" with no word of the move that made it test."""
+    state = playing(
+        [
+            Place("tac", "tactical", S, "C3", hp=1),
+            Place("pal", "scouts", S, "A1"),
+            Place("foe", "warriors", N, "D3"),
+        ]
+    )
+    after, events = apply(state, Move(S, "tac", (c("C2"), c("C1"))), FixedDice([2]))
+    assert after.units["tac"].destroyed
+    lines = Narrator(lang, plain).tell(events, after)
+    assert lines[0].startswith(said), lines
+    assert "✖ tac" in lines[-1]
 
 
 def test_J2_final_score_line() -> None:

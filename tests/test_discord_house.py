@@ -9,6 +9,7 @@ import pytest
 
 from tests.discord_world import make_world, reply_text
 from vahalite_bot.app import autoplay
+from vahalite_bot.codex.loader import all_sheets, codex_factions
 from vahalite_bot.discord.house import (
     house_suggestions,
     lobby_house,
@@ -16,7 +17,8 @@ from vahalite_bot.discord.house import (
     typed_house_rules,
 )
 from vahalite_bot.rules.house import HouseRule
-from vahalite_bot.rules.scenario import STANDARD
+from vahalite_bot.rules.roster import roster_points
+from vahalite_bot.rules.scenario import STANDARD, Side
 from vahalite_bot.scenarios.loader import shipped
 
 
@@ -75,5 +77,35 @@ async def test_M_house_rules_on_discord_new_lobby_and_referee(tmp_path: Path) ->
         assert "Done" in reply_text(done)
         assert (await world.status(game)).house == frozenset()
         assert any("the house rules are now: —." in m.content for m in world.public(thread))
+    finally:
+        await world.close()
+
+
+async def test_fortress_ready_made_lists_use_each_sides_points(tmp_path: Path) -> None:
+    """Issue 19: Fortress's north (975 at 750) fields a ready-made list grown to its points,
+    whether a player picks it with ``/vl army`` or the practice bot does."""
+    world = await make_world(tmp_path)
+    sheets = all_sheets(codex_factions())
+    try:
+        await world.slash(
+            world.alice, world.forum, "vl new", {"points": 750, "scenario": "fortress"}
+        )
+        thread = int(world.standin.threads_of(world.forum)[0]["id"])
+        await world.slash(world.bob, thread, "vl join")
+        await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
+        picked = await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
+        assert "975" in reply_text(picked)
+        await world.slash(
+            world.alice,
+            world.text,
+            "vl new",
+            {"points": 750, "scenario": "fortress", "opponent": "bot"},
+        )
+        practice = int(world.standin.threads_of(world.text)[0]["id"])
+        await world.slash(world.alice, practice, "vl army", {"faction": "space_marines"})
+        for game in (1, 2):
+            rosters = (await world.status(game)).rosters
+            points = {side: roster_points(roster, sheets) for side, roster in rosters.items()}
+            assert points[Side.SOUTH] <= 750 < 900 < points[Side.NORTH] <= 975, (game, points)
     finally:
         await world.close()

@@ -161,7 +161,7 @@ def test_M3_flyer_always_advances() -> None:
 def test_M3_refuses_an_enemy_unit_and_a_unit_named_twice() -> None:
     units = [Place("tac", "tactical", S, "C1"), FAR]
     state = m3_game(units)
-    refused(state, GiveOrders(S, (UnitOrder("far", AIMED),)), "C2", "not_your_unit")
+    refused(state, GiveOrders(S, (UnitOrder("far", AIMED),)), "M3", "not_your_unit")
     twice = GiveOrders(S, (UnitOrder("tac", AIMED), UnitOrder("tac", ASSAULT)))
     refused(state, twice, "M3", "order_given_twice")
     refused(state, GiveOrders(N), "M3", "orders_pending")

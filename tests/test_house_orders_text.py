@@ -74,6 +74,38 @@ def test_M3_a_move_while_orders_are_due_is_refused_with_what_to_type(lang: str, 
     assert words in text and "M3" in text
 
 
+@pytest.mark.parametrize(
+    "message",
+    [
+        "ход tac A2",
+        "tac A1-A2",
+        "move tac A2",
+        "высадка pas",
+        "disembark pas E2",
+        "embark sco",
+        "посадка sco rhino",
+    ],
+)
+def test_M3_aimed_fire_refuses_every_way_of_writing_a_move_with_its_rule(message: str) -> None:
+    """Issue 19: only a typed path got M3's reason; the rest were told the way is blocked,
+    that there is no room to disembark or no transport in reach."""
+    units = [
+        Place("tac", "tactical", S, "A1"),
+        Place("sco", "scouts", S, "D1"),
+        Place("rhino", "rhino", S, "E1"),
+        Place("pas", "warriors", S, "rhino"),
+        Place("kab1", "warriors", N, "F6"),
+    ]
+    state = playing(units)
+    state.house = frozenset({HouseRule.ORDERS})
+    for handle in ("tac", "sco", "pas"):
+        state.units[handle].order = Order.AIMED_FIRE
+    report = run_orders(state, S, message, engine_step(FixedDice([])))
+    (refused,) = report.refused
+    assert isinstance(refused.error, IllegalAction), refused.error
+    assert (refused.error.rule, refused.error.code) == ("M3", "aimed_fire_no_move")
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_M3_an_order_without_its_word_is_refused_with_an_example(lang: str) -> None:
     report = run_orders(orders_due(), S, "orders tac1", engine_step(FixedDice([])))

@@ -118,6 +118,69 @@ def test_signs_alone_are_answered(text: str) -> None:
         assert text.split()[0] in describe(error, lang)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "!@#$%^&*()_+-=[]{}|\\;',./<>?",
+        '~`!@#$%^&*()_+{}|:"<>?\\;,./',
+        "!@#;tac1 C3",
+        "tac1 C3; ,./",
+    ],
+)
+def test_every_segment_of_a_message_gets_an_answer(text: str) -> None:
+    """Issue 19: in ``!@#…\\;,./`` only the part before ``;`` was answered, the rest
+    dropped without a word."""
+    state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
+    report = run_orders(state, S, text, engine_step(FixedDice([])))
+    answered = [r.line for r in report.refused] + list(report.skipped)
+    answered += [a.line for a in report.applied]
+    assert sorted(answered) == sorted(part.strip() for part in text.split(";"))
+    assert all(isinstance(r.error, OrderSyntaxError) for r in report.refused)
+
+
+def test_a_separator_line_is_still_no_order() -> None:
+    state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
+    report = run_orders(state, S, "tac1 C3\n---\n;", engine_step(FixedDice([])))
+    assert [a.line for a in report.applied] == ["tac1 C3"] and report.refused == ()
+
+
+# -- issue 19: a word alone is answered as the phase needs ------------------------------------
+def test_B3_a_word_alone_in_terrain_placement_is_answered_about_terrain() -> None:
+    """``clear`` got "where should clear go, or whom should it attack" while terrain is
+    being placed."""
+    error = refusal_of("clear", setup_at(Phase.TERRAIN))
+    assert isinstance(error, OrderSyntaxError) and error.code == "unknown_terrain"
+    assert "препятствие" in describe(error, "ru") and "obstacle" in describe(error, "en")
+
+
+def test_B5_a_handle_alone_in_deployment_asks_for_its_cell() -> None:
+    error = refusal_of("tac1", setup_at(Phase.DEPLOYMENT))
+    assert isinstance(error, OrderSyntaxError) and error.code == "deploy_without_cell"
+    assert "deploy tac1 B2" in describe(error, "en")
+    assert "расстановка tac1 B2" in describe(error, "ru")
+    assert "kab1" not in describe(error, "en")  # nothing about attacking now
+
+
+@pytest.mark.parametrize(
+    ("phase", "rule"), [(Phase.TERRAIN, "B3"), (Phase.DEPLOYMENT, "B5"), (Phase.PLAYING, "D1")]
+)
+def test_a_cell_off_the_board_alone_is_called_so(phase: Phase, rule: str) -> None:
+    """``Z9`` alone got "what should z9 do?"; ``dred1 Z9`` was told Z9 is off the board."""
+    state = (
+        setup_at(phase)
+        if phase is not Phase.PLAYING
+        else playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
+    )
+    error = refusal_of("Z9", state)
+    assert isinstance(error, IllegalAction) and (error.rule, error.code) == (rule, "off_board")
+
+
+def test_a_handle_alone_in_play_still_asks_what_to_do() -> None:
+    state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
+    error = refusal_of("tac1", state)
+    assert isinstance(error, OrderSyntaxError) and error.code == "unit_without_order"
+
+
 def test_blank_input_is_still_nothing() -> None:
     state = playing([Place("tac1", "tactical", S, "C2"), Place("kab1", "warriors", N, "C5")])
     report = run_orders(state, S, "   \n", engine_step(FixedDice([])))

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.builders import Place, playing
+from vahalite_bot.i18n import describe_error
 from vahalite_bot.orders import (
     BoardRequest,
     OrderError,
@@ -227,3 +228,16 @@ def test_running_any_message_through_the_engine_always_reports(
         ]
         return
     assert sorted(accounted + list(report.skipped)) == sorted(readable)
+
+
+def test_an_enemy_unit_is_refused_as_not_yours_in_the_games_word_with_no_rule() -> None:
+    """Issue 19: "kop1 — не ваш юнит (правило C2)": the game says «отряд», and C2 (move,
+    then attack) is not the reason; no rule says it, so none is named."""
+    state = playing(
+        [Place("tac1", "tactical", S, "C2"), Place("kop1", "warriors", N, "C5")],
+    )
+    report = run_orders(state, S, "kop1 C4", engine_step(FixedDice([])))
+    (refused,) = report.refused
+    assert isinstance(refused.error, IllegalAction)
+    assert describe_error(refused.error, "ru") == "kop1 — не ваш отряд."
+    assert describe_error(refused.error, "en") == "kop1 is not your unit."

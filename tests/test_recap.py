@@ -21,16 +21,19 @@ from vahalite_bot.present.paint import plain
 from vahalite_bot.present.recap import recap_text, since_last_turn, sp_changes, turn_events
 from vahalite_bot.render import ReplayTooLarge, render_board, render_replay, render_turn
 from vahalite_bot.render.base import board_key, layout_of
-from vahalite_bot.render.board import _damage_by_cell, draw_board
+from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, draw_story
 from vahalite_bot.render.header import status_line
 from vahalite_bot.render.labels import label
-from vahalite_bot.render.story import Story, Strike, read_story
+from vahalite_bot.render.story import Path as Trail
+from vahalite_bot.render.story import Story, Strike, fates, read_story
 from vahalite_bot.render.theme import DEFAULT_THEME
+from vahalite_bot.render.tokens import token_spec, words_sprite
 from vahalite_bot.render.turn import turn_caption
-from vahalite_bot.rules.actions import Action, Advance, Attack, EndTurn, Move
+from vahalite_bot.rules.actions import Action, Advance, Attack, Charge, EndTurn, Move
 from vahalite_bot.rules.dice import FixedDice
 from vahalite_bot.rules.engine import apply
-from vahalite_bot.rules.events import SPCaptured, TurnEnded, UnitDestroyed
+from vahalite_bot.rules.events import AttackResolved, SPCaptured, TurnEnded, UnitDestroyed
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
@@ -171,14 +174,16 @@ def test_turn_image_arguments_cross_to_a_worker_process() -> None:
 
 
 def test_several_attacks_on_one_unit_show_one_badge_with_their_sum() -> None:
+    state = playing([Place("tac1", "tactical", S, "C3"), Place("cap1", "captain", S, "B3")])
     story = Story(
         strikes=[
             Strike(N, c("C4"), c("C3"), 2),
             Strike(N, c("D4"), c("C3"), 1),
             Strike(N, c("C4"), c("B3"), 0),
-        ]
+        ],
+        wounds={"tac1": 3, "cap1": 0},
     )
-    assert _damage_by_cell(story) == {c("C3"): 3, c("B3"): 0}
+    assert fates(state, story).damage == {c("C3"): 3, c("B3"): 0}
 
 
 def test_turn_image_skips_the_services_own_events() -> None:
@@ -282,3 +287,100 @@ def test_readme_names_every_figure_of_the_render_benchmark() -> None:
         described += line
     missing = [f for f in figures if not re.search(rf"\b{f}\b", described)]
     assert missing == []
+
+
+# -- issue 19: each unit's fate drawn by the unit ------------------------------------------
+def killers_step_in() -> tuple[GameState, GameState, list[Any]]:
+    """North's turn: the grotesque kills tac1 on B2 and the archon cap1 on E2, and each
+    advances (E10) into the cell its victim died on. (before, after, events)"""
+    state = playing(
+        [
+            Place("tac1", "tactical", S, "B2", hp=1),
+            Place("cap1", "captain", S, "E2", hp=1),
+            Place("sco1", "scouts", S, "A1"),
+            Place("gro1", "grotesque", N, "B3"),
+            Place("arc1", "archon", N, "E3"),
+        ],
+        active=N,
+        round=2,
+    )
+    before, events = state, []
+    actions: list[Action] = [
+        Attack(N, "gro1", "tac1"),
+        Advance(N, "gro1", True),
+        Attack(N, "arc1", "cap1"),
+        Advance(N, "arc1", True),
+        EndTurn(N),
+    ]
+    for action in actions:
+        state, done = apply(state, action, FixedDice([6] * 40))
+        events.extend(done)
+    return before, state, events
+
+
+def test_a_killer_standing_where_its_victim_fell_is_not_crossed_out() -> None:
+    before, after, events = killers_step_in()
+    assert (after.units["gro1"].cell, after.units["arc1"].cell) == (c("B2"), c("E2"))
+    story = read_story(after, events, before)
+    drawn = fates(after, story)
+    # The fallen stood on cells the living hold now: no faded token, no cross there (they
+    # would cross the living out), but a tag naming each fallen unit and its damage.
+    assert drawn.ghosts == []
+    assert sorted((tag.cell, tag.fallen.unit.id, tag.damage) for tag in drawn.tags) == [
+        (c("B2"), "tac1", 1),
+        (c("E2"), "cap1", 1),
+    ]
+    # The damage the fallen took is not put on the units that stand there now.
+    assert drawn.damage == {}
+
+
+def charged_through_overwatch() -> tuple[GameState, GameState, list[Any]]:
+    """M7 and M8, North's turn: gro1 charges from B5 to B4 at tac1 on B3; tac1's Overwatch
+    hits it on B4, then its blow kills tac1 and it stays on B4 (E10 declined)."""
+    state = playing(
+        [
+            Place("tac1", "tactical", S, "B3", hp=1),
+            Place("sco1", "scouts", S, "F1"),
+            Place("gro1", "grotesque", N, "B5"),
+        ],
+        active=N,
+        round=2,
+    )
+    state.house = frozenset({HouseRule.OVERWATCH, HouseRule.CHARGE})
+    before, events = state, []
+    for action in (Charge(N, "gro1", "tac1", c("B4")), Advance(N, "gro1", False)):
+        state, done = apply(state, action, FixedDice([6] * 40))
+        events.extend(done)
+    return before, state, events
+
+
+def test_a_charger_hit_by_overwatch_shows_its_damage_where_it_stands() -> None:
+    before, after, events = charged_through_overwatch()
+    hits = [e for e in events if isinstance(e, AttackResolved)]
+    assert [(h.target, h.overwatch, h.damage > 0) for h in hits] == [
+        ("gro1", True, True),
+        ("tac1", False, True),
+    ]
+    story = read_story(after, events, before)
+    # The charge is drawn as a move, and the Overwatch arrow ends where the charger was.
+    assert Trail(N, (c("B5"), c("B4"))) in story.paths
+    assert (story.strikes[0].source, story.strikes[0].target) == (c("B3"), c("B4"))
+    drawn = fates(after, story)
+    assert drawn.damage == {c("B4"): hits[0].damage, c("B3"): hits[1].damage}
+    assert [(g.unit.id, g.cell) for g in drawn.ghosts] == [("tac1", c("B3"))]
+    assert c("B5") not in drawn.damage  # where it started: empty now
+
+
+def test_the_fallen_tag_leaves_the_living_units_words_whole() -> None:
+    before, after, events = killers_step_in()
+    story = read_story(after, events, before)
+    image = draw_story(after, story, {}, "en", DEFAULT_SIZE, DEFAULT_THEME, 1, [])
+    lay = layout_of(board_key(after, image.width, "en", DEFAULT_THEME))
+    for handle in ("gro1", "arc1"):
+        unit = after.units[handle]
+        assert unit.cell is not None
+        sprite = words_sprite(token_spec(after, unit), lay.cell, DEFAULT_THEME)
+        opaque = sprite.getchannel("A").point(lambda a: 255 if a == 255 else 0)
+        drawn = image.crop(lay.cell_box(unit.cell)).convert("RGB")
+        diff = ImageChops.difference(drawn, sprite.convert("RGB")).convert("L")
+        assert ImageChops.multiply(diff, opaque).getextrema()[1] <= 2, handle

@@ -7,6 +7,7 @@ import pytest
 from tests.builders import Place, act, c, of_type, playing, refused
 from vahalite_bot.rules.actions import Advance, Attack, EndTurn, Move, Resign
 from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.errors import NO_RULE
 from vahalite_bot.rules.events import (
     Advanced,
     AttackResolved,
@@ -78,7 +79,7 @@ def test_C1_only_the_player_on_turn_acts() -> None:
     state = two_armies(S)
     refused(state, Move(N, "arc", (c("C4"),)), "C1", "not_your_turn")
     refused(state, Attack(N, "war", "tac"), "C1", "not_your_turn")
-    refused(state, Move(S, "arc", (c("C4"),)), "C2", "not_your_unit")
+    refused(state, Move(S, "arc", (c("C4"),)), NO_RULE, "not_your_unit")
     state, _ = act(state, EndTurn(S))
     refused(state, Move(S, "cap", (c("C3"),)), "C1", "not_your_turn")
     state, events = act(state, Move(N, "arc", (c("C4"),)))

@@ -13,7 +13,15 @@ from typing import Any
 
 from vahalite_bot.codex.loader import Faction, all_sheets
 from vahalite_bot.codex.messages import roster_problem
-from vahalite_bot.rules.roster import Roster, RosterEntry, RosterProblem, roster_points, validate
+from vahalite_bot.rules.roster import (
+    FORCE_ORGANISATION,
+    Organisation,
+    Roster,
+    RosterEntry,
+    RosterProblem,
+    roster_points,
+    validate,
+)
 from vahalite_bot.rules.sheets import UnitSheet
 
 
@@ -42,14 +50,24 @@ class Army:
         return cls(faction.id, int(name) if name.isdigit() else None, roster)
 
     @classmethod
-    def ready_for(cls, faction: Faction, limit: int) -> Army | None:
+    def ready_for(
+        cls,
+        faction: Faction,
+        limit: int,
+        sheets: Mapping[str, UnitSheet],
+        organisation: Organisation = FORCE_ORGANISATION,
+    ) -> Army | None:
         """The ready-made list to field at ``limit``: the one named for it, else the largest
-        that fits (a 650-point Fortress attacker fields the 500 list; a 1500-point Big
-        battle the 1000 list). None when no list fits."""
-        sizes = [int(name) for name in faction.lists if name.isdigit() and int(name) <= limit]
+        that fits grown to ``limit`` (``grown``), so a side is given all its points (issue
+        19: Fortress's 975-point attacker, a 1500-point Big battle under its own slot
+        maxima, ``organisation``). None when no list fits."""
         if str(limit) in faction.lists:
             return cls.ready_made(faction, str(limit))
-        return cls.ready_made(faction, str(max(sizes))) if sizes else None
+        sizes = [int(name) for name in faction.lists if name.isdigit() and int(name) <= limit]
+        if not sizes:
+            return None
+        base = faction.lists[str(max(sizes))]
+        return cls(faction.id, limit, grown(base, sheets, limit, organisation))
 
     @property
     def entries(self) -> tuple[RosterEntry, ...]:
@@ -121,6 +139,22 @@ class Army:
     def _check(self, index: int) -> None:
         if not 0 <= index < len(self.entries):
             raise ArmyEditError(index, len(self.entries))
+
+
+def grown(
+    roster: Roster, sheets: Mapping[str, UnitSheet], limit: int, organisation: Organisation
+) -> Roster:
+    """``roster`` with its entries bought again, in its order, while the roster stays legal
+    under ``limit`` and ``organisation`` (A1-A3): a ready-made list for more points."""
+    pattern = roster.entries
+    grew = True
+    while grew:  # a whole pass through the pattern that adds nothing ends it
+        grew = False
+        for entry in pattern:
+            bigger = Roster(roster.faction, (*roster.entries, entry))
+            if not validate(bigger, sheets, limit, organisation):
+                roster, grew = bigger, True
+    return roster
 
 
 # With no limit given, A1 cannot fail: no roster of real sheets costs this much.

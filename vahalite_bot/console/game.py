@@ -214,12 +214,13 @@ class ConsoleGame:
             lobby = self._lobby_view()
             submitted = {p.side for p in status.players if p.army_submitted}
             outcome: Outcome | None = None
+            scenario = self.service.scenarios[status.scenario]
             for side in (Side.SOUTH, Side.NORTH):
                 if side not in submitted:
-                    limit = self.service.scenarios[status.scenario].points_for(
-                        side, status.points_limit
+                    limit = scenario.points_for(side, status.points_limit)
+                    outcome = await lobby.choose_army(
+                        self.game_id, side, limit, scenario.organisation()
                     )
-                    outcome = await lobby.choose_army(self.game_id, side, limit)
             assert outcome is not None
             self.say()
             self._show(outcome, None)
@@ -243,7 +244,9 @@ class ConsoleGame:
             assert side is not None, "the service makes the roll-off itself"
             if self.seats.is_auto(side):
                 await self._auto(side)
-                await self._recap(side.other)  # what the automatic player did, in one place
+                # What the automatic player did, in one picture: its moves were just told
+                # as they happened, so the recap's text only sums them up (issue 19).
+                await self._recap(side.other, retell=False)
                 continue
             if self._hand_over(state, side):
                 await self._recap(side)
@@ -266,7 +269,7 @@ class ConsoleGame:
         self.say(self.paint(say(self.lang, "handover", side=side.value), "title"))
         return True
 
-    async def _recap(self, side: Side) -> None:
+    async def _recap(self, side: Side, *, retell: bool = True) -> None:
         """Issue 11: at the start of ``side``'s turn, everything since its last turn ended,
         as text and as one image of the whole turn, read from the game's log as the Discord
         bot reads it. Once per turn: not again in the middle of it (a passenger placed in
@@ -279,7 +282,7 @@ class ConsoleGame:
             return
         self._recapped[side] = recap.since_seq
         before, events = recap.before, recap.events
-        for line in recap_text(before, state, events, self.lang, self.paint):
+        for line in recap_text(before, state, events, self.lang, self.paint, retell=retell):
             self.say(line)
         png = render_turn(before, state, events, names=self._names(), lang=self.lang)
         path = board_file(self.folder, self.board_tag, self.game_id, self.version)
@@ -541,6 +544,9 @@ class ConsoleGame:
             self.say(text)
         reveal = await self.service.reveal_seed(self.game_id, self.seats.actor(Side.SOUTH))
         self.say(say(self.lang, "seed", seed=reveal.seed.hex(), commitment=reveal.commitment))
+        # Issue 19: the log written again now that it holds the seed, and checked, so every
+        # die of the finished game can be checked from the file.
+        await self._verify()
         self.say(say(self.lang, "play-again"))
 
 

@@ -17,7 +17,7 @@ from vahalite_bot.console.terminal import Terminal
 from vahalite_bot.console.words import Quit, is_quit
 from vahalite_bot.orders.lexicon import YES_WORDS
 from vahalite_bot.present.text import say, side_name
-from vahalite_bot.rules.roster import Roster
+from vahalite_bot.rules.roster import Organisation, Roster
 from vahalite_bot.rules.scenario import Side
 
 # Words that ask to paste an army list instead of picking a faction.
@@ -57,8 +57,11 @@ class Lobby:
                 return int(line)
             self.terminal.say(say(self.lang, "points-bad", choices=choices))
 
-    async def choose_army(self, game_id: int, side: Side, limit: int) -> Outcome:
-        """Ask until the service accepts an army for ``side``; what accepting it did."""
+    async def choose_army(
+        self, game_id: int, side: Side, limit: int, organisation: Organisation
+    ) -> Outcome:
+        """Ask until the service accepts an army for ``side`` (``limit`` and
+        ``organisation``: that side's, A1-A2); what accepting it did."""
         lang, paint = self.lang, self.terminal.paint
         auto = self.seats.is_auto(side)
         self.terminal.say()
@@ -79,19 +82,19 @@ class Lobby:
                     continue
                 self.terminal.say(format_army(army.with_limit(limit), self.factions, lang))
             else:
-                army = self._ready_made(line, limit)
+                army = self._ready_made(line, limit, organisation)
                 if army is None or not self._confirmed(army):
                     continue
             outcome = await self._submit(game_id, side, army.roster, limit)
             if outcome is not None:
                 return outcome
 
-    def _ready_made(self, line: str, limit: int) -> Army | None:
+    def _ready_made(self, line: str, limit: int, organisation: Organisation) -> Army | None:
         faction = self._faction(line)
         if faction is None:
             self.terminal.say(say(self.lang, "army-unknown", text=line, count=len(self.factions)))
             return None
-        army = Army.ready_for(faction, limit)
+        army = Army.ready_for(faction, limit, self.sheets, organisation)
         if army is None:
             self.terminal.say(
                 say(self.lang, "army-no-ready", faction=faction.name.get(self.lang), points=limit)

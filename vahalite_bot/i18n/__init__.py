@@ -97,10 +97,13 @@ def _safe(value: Any) -> Any:
 def describe_error(error: IllegalAction, lang: str) -> str:
     """A refusal a player can read: the rule ID and the reason, in the player's language.
 
-    The rule is written out ("(rule C2)"), never bare in brackets: "[C2]" reads as a cell.
+    The rule is written out ("(rule C2)"), never bare in brackets: "[C2]" reads as a cell;
+    a refusal no rule gives (``NO_RULE``) names none.
     """
     args = localised_args(error.params, lang)
     reason = translate(lang, "error-" + error.code, **args)
+    if not error.rule:
+        return reason
     return translate(lang, "rule-reference", rule=error.rule, reason=reason)
 
 

@@ -112,12 +112,17 @@ def _fail(code: str, suggestions: tuple[Suggestion, ...] = (), **params: object)
 
 # -- the entry points --------------------------------------------------------------------
 def split_lines(text: str) -> list[str]:
-    """The lines of a message that carry an order: lines of nothing but spaces, dashes or
-    punctuation (a ``---`` separator) go. ``;`` separates orders as a new line does, and so
-    does a comma between orders (``cover D3, height B2``)."""
+    """The lines of a message that may carry an order: empty ones and separators (``---``,
+    ``***``) go; any other line is answered, even one of signs alone (issue 19: every
+    part of ``!@#;,./`` gets an answer). ``;`` separates orders as a new line does, and
+    so does a comma between orders (``cover D3, height B2``)."""
     lines = text.replace(";", "\n").splitlines()
-    kept = [line.strip() for line in lines if _carries_words(tokenize(line))]
+    kept = [line.strip() for line in lines if not set(line) <= _SEPARATOR]
     return [part for line in kept for part in _comma_orders(line)]
+
+
+# What a line that only separates may be made of: spaces and rules (``---``, ``___``).
+_SEPARATOR = frozenset(" \t-–—=_*~.·•")
 
 
 def _comma_orders(line: str) -> list[str]:
@@ -143,8 +148,10 @@ def parse_message(text: str) -> list[Parsed]:
 
 def parse_line(text: str) -> Parsed:
     tokens = tokenize(text)
-    if not tokens:
+    if not text.strip():
         return OrderSyntaxError("empty")
+    if not _carries_words(tokens):  # signs alone: no order in them to read
+        return OrderSyntaxError("no_order", line=" ".join(text.split()))
     try:
         verb, word, size = match_verb(tokens)
         if verb is None:

@@ -76,7 +76,7 @@ from vahalite_bot.orders.requests import (
     UndoRequest,
     VerifyRequest,
 )
-from vahalite_bot.rules import charge, combat, movement, reserve
+from vahalite_bot.rules import charge, combat, movement, reserve, unit_orders
 from vahalite_bot.rules.actions import (
     Advance,
     Attack,
@@ -369,8 +369,12 @@ def _relaxed(state: GameState, unit: UnitState) -> dict[Cell, movement.Destinati
 
 
 def _may_move_now(state: GameState, side: Side, unit: UnitState) -> bool:
-    """Whether working out a path makes sense, or the engine should just say why not."""
-    return (
+    """Whether working out a path makes sense, or the engine should just say why not.
+
+    A unit whose order forbids any move (M3 Aimed Fire) is refused here with that rule,
+    as the engine refuses a typed path: else a move by its end cell, a disembark or an
+    embark would be told the way is blocked or there is no room (issue 19)."""
+    may = (
         state.phase is Phase.PLAYING
         and not state.pending
         and state.active is side
@@ -379,6 +383,10 @@ def _may_move_now(state: GameState, side: Side, unit: UnitState) -> bool:
         and not state.attack_step
         and state.position(unit) is not None
     )
+    ordered = unit_orders.move_problem(state, unit) if may else None
+    if ordered is not None:
+        raise ordered
+    return may
 
 
 # -- setup, decisions, questions ---------------------------------------------------------

@@ -27,6 +27,7 @@ from typing import Generic, TypeVar
 
 from vahalite_bot.orders.model import Order, OrderError, OrderSyntaxError
 from vahalite_bot.orders.parser import parse_line, split_lines
+from vahalite_bot.orders.phase_fit import fit_to_phase
 from vahalite_bot.orders.requests import Request, Resolved
 from vahalite_bot.orders.resolver import resolve
 from vahalite_bot.rules.actions import Advance, Resign
@@ -110,7 +111,8 @@ async def run_orders_async(
     """``run_orders`` for an asynchronous callback (the service's commands)."""
     lines, orders, unreadable = _read(message)
     if unreadable is not None:
-        return Report((), unreadable, _rest(lines, unreadable), state)
+        fitted = tuple(_fitted(refused, state) for refused in unreadable)
+        return Report((), fitted, _rest(lines, unreadable), state)
     done: list[Applied[T]] = []
     for index, (line, order) in enumerate(zip(lines, orders, strict=True)):
         try:
@@ -153,6 +155,13 @@ def _read(
     )
     orders = [p for p in parsed if not isinstance(p, OrderSyntaxError)]
     return lines, orders, unreadable or None
+
+
+def _fitted(refused: Refused, state: GameState) -> Refused:
+    error = refused.error
+    if isinstance(error, OrderSyntaxError):
+        return Refused(refused.line, fit_to_phase(error, state))
+    return refused
 
 
 def _rest(lines: list[str], refused: tuple[Refused, ...]) -> tuple[str, ...]:

@@ -103,6 +103,11 @@ class Narrator:
                 return [self._moved(event, unit)]
             case ev.AttackResolved():
                 return self._attack(event, unit)
+            case ev.MoraleTested(move=move) if move:
+                # Issue 19: a unit that flees has no move to tell, so say where it set out
+                cells = " → ".join(cell.name for cell in move)
+                leaving = say(lang, "leaving-melee-move", unit=unit(event.unit), path=cells)
+                return [leaving, self._morale(event, unit)]
             case ev.MoraleTested():
                 return [self._morale(event, unit)]
             case ev.PassengersHit():

@@ -111,18 +111,23 @@ def recap_text(
     events: Sequence[Any],
     lang: str,
     paint: Paint,
+    *,
+    retell: bool = True,
 ) -> list[str]:
     """The recap as lines: a title, every event told with its dice, then what changed
     between ``before`` and ``after``: units destroyed, SPs that changed hands, and last the
-    VP before -> after."""
+    VP before -> after. ``retell=False`` leaves the events out, for a reader who has just
+    seen them told as they happened (issue 19: the automatic player's turn in the
+    terminal)."""
     lines = [paint(say(lang, "recap-title"), "title")]
-    # Questions (advance? place the passenger?) were answered before the turn ended: the
-    # answers are told, the questions would only read as if still open.
-    told_events = [event for event in events if not isinstance(event, QUESTIONS)]
-    while told_events and isinstance(told_events[-1], ev.TurnStarted):
-        told_events.pop()  # the reader's own turn starting: the adapter says that anyway
-    told = [line for line in Narrator(lang, paint).tell(told_events, after) if line]
-    lines.extend(told or [say(lang, "recap-nothing")])
+    if retell:
+        # Questions (advance? place the passenger?) were answered before the turn ended:
+        # the answers are told, the questions would only read as if still open.
+        told_events = [event for event in events if not isinstance(event, QUESTIONS)]
+        while told_events and isinstance(told_events[-1], ev.TurnStarted):
+            told_events.pop()  # the reader's own turn starting: the adapter says that anyway
+        told = [line for line in Narrator(lang, paint).tell(told_events, after) if line]
+        lines.extend(told or [say(lang, "recap-nothing")])
     destroyed = destroyed_units(events)
     if destroyed:
         units = ", ".join(

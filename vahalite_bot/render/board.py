@@ -17,7 +17,7 @@ from vahalite_bot.render.base import base_layer, board_key, layout_of
 from vahalite_bot.render.header import draw_caption, draw_header
 from vahalite_bot.render.labels import label
 from vahalite_bot.render.palette import board_palette, quantize
-from vahalite_bot.render.story import Story, read_story
+from vahalite_bot.render.story import Story, fates, read_story
 from vahalite_bot.render.theme import DEFAULT_THEME, Theme
 from vahalite_bot.render.tokens import fallen_spec, token_spec
 from vahalite_bot.rules.events import Event
@@ -116,7 +116,8 @@ def draw_story(
         marks.sp_ring(draw, lay, cell, sp.holder, cell in story.captured, theme)
     for path in story.paths:
         marks.path(image, lay, path.side, path.cells, theme)
-    for fallen in story.fallen:
+    drawn = fates(state, story)
+    for fallen in drawn.ghosts:
         marks.ghost(image, lay, fallen.cell, fallen_spec(fallen.unit), theme)
     if waiting is not None:  # issue 12: the passenger its owner must place, faded on each
         unit, pending = waiting  # cell it may take (H5)
@@ -129,7 +130,7 @@ def draw_story(
     ]
     for cell, spec in placed:
         marks.token(image, lay, cell, spec, theme)
-    for fallen in story.fallen:
+    for fallen in drawn.ghosts:
         marks.cross(image, lay, fallen.cell, theme)
     for strike in story.strikes:
         marks.strike(image, lay, strike.source, strike.target, theme)
@@ -140,18 +141,23 @@ def draw_story(
     covers = _cover_values(state)
     for cell, value in covers.items():
         marks.cover_badge(image, lay, cell, value, theme)
-    for target, damage in _damage_by_cell(story).items():
+    for target, damage in drawn.damage.items():
         marks.damage(image, lay, target, damage, theme)
-    for fallen in story.fallen:
+    for fallen in drawn.ghosts:
         marks.words(image, lay, fallen.cell, fallen_spec(fallen.unit), theme)
     if waiting is not None:
         for cell in waiting[1].cells:
             marks.words(image, lay, cell, token_spec(state, waiting[0]), theme)
+    carrying: set[Cell] = set()
     for cell, spec in placed:
         marks.words(image, lay, cell, spec, theme)
         if spec.passenger is not None:
+            carrying.add(cell)
             room = marks.passenger_room(lay.cell, covers.get(cell))
             marks.passenger_tag(image, lay, cell, spec.passenger, spec.side, room, theme)
+    for tag in drawn.tags:
+        text = label(lang, "fallen", unit=tag.fallen.unit.id, damage=tag.damage)
+        marks.fallen_tag(image, lay, tag.cell, text, tag.cell in carrying, theme)
     draw_header(image, lay, state, names, lang, theme)
     draw_caption(image, lay, caption, theme)
     return image
@@ -166,15 +172,6 @@ def waiting_passenger(state: GameState) -> tuple[UnitState, PendingPlacement] | 
     pending = state.pending[0]
     unit = state.units.get(pending.unit)
     return None if unit is None else (unit, pending)
-
-
-def _damage_by_cell(story: Story) -> dict[Cell, int]:
-    """One damage badge per target cell: over a whole turn several attacks may hit one
-    unit, and their badges would cover each other; the badge shows their sum."""
-    totals: dict[Cell, int] = {}
-    for strike in story.strikes:
-        totals[strike.target] = totals.get(strike.target, 0) + strike.damage
-    return totals
 
 
 def to_png(image: Image.Image) -> bytes:

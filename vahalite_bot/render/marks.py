@@ -336,7 +336,11 @@ def passenger_geometry(
     """The tag naming a transport's passenger, above its token, between ``left`` and
     ``right`` (the cell's edges, or the corner badges beside it): its box, its text (whole
     unless it does not fit even in the smallest type) and its font."""
-    text = "+" + passenger
+    return tag_geometry("+" + passenger, px, left, right)
+
+
+def tag_geometry(text: str, px: int, left: float, right: float) -> tuple[FloatBox, str, Font]:
+    """A tag's box above a token, its text and its font (see ``passenger_geometry``)."""
     pad = max(1.0, px * 0.025)
     room = right - left
     f = fitting_font(text, Face.CONDENSED_BOLD, round(px * 0.155), room - 2 * pad)
@@ -387,6 +391,30 @@ def _passenger_sprite(
     layer = canvas.image()
     centre = ((box[0] + box[2]) / 2 - canvas.box[0], (box[1] + box[3]) / 2 - canvas.box[1])
     ImageDraw.Draw(layer).text(centre, text, font=f, fill=theme.badge_text, anchor="mm")
+    return layer, canvas.box[0], canvas.box[1]
+
+
+def fallen_tag(
+    image: Image.Image, lay: Layout, cell: Cell, text: str, low: bool, theme: Theme
+) -> None:
+    """Issue 19: a tag naming a unit that fell on this cell, now held by a living unit (its
+    faded token and cross would cross that one out); ``low``: under a passenger tag."""
+    if on_board(lay, cell):
+        _paste(image, lay, cell, _fallen_sprite(text, low, lay.cell, theme))
+
+
+@lru_cache(maxsize=64)
+def _fallen_sprite(text: str, low: bool, px: int, theme: Theme) -> Sprite:
+    box, text, f = tag_geometry(text, px, px * 0.02, px * 0.98)
+    if low:
+        drop = box[3] - box[1]
+        box = (box[0], box[1] + drop, box[2], box[3] + drop)
+    canvas = Canvas((math.floor(box[0]) - 1, 0, math.ceil(box[2]) + 1, math.ceil(box[3]) + 1), 3)
+    width = max(1.0, px * 0.02)
+    canvas.rect(box, fill=theme.badge, outline=theme.cross, width=width, radius=px * 0.05)
+    layer = canvas.image()
+    centre = ((box[0] + box[2]) / 2 - canvas.box[0], (box[1] + box[3]) / 2 - canvas.box[1])
+    ImageDraw.Draw(layer).text(centre, text, font=f, fill=theme.cross, anchor="mm")
     return layer, canvas.box[0], canvas.box[1]
 
 

@@ -5,6 +5,9 @@ Events name units, not cells, and a destroyed unit has left the board; ``before`
 the events began from) tells where such a unit stood, and the reader follows every unit the
 events move, so over a whole turn an arrow starts where its attacker stood when it struck.
 Without ``before`` the cross of a unit that did not move is left out.
+
+``fates`` then puts each unit's fate on the unit as the board stands after the events
+(issue 19): the fallen where they fell, the damage on the living where they stand now.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from vahalite_bot.render.labels import label
 from vahalite_bot.rules.events import (
     Advanced,
     AttackResolved,
+    Charged,
     DeployOrderChosen,
     Event,
     GameEnded,
@@ -23,6 +27,7 @@ from vahalite_bot.rules.events import (
     Moved,
     PassengerPlaced,
     PassengersHit,
+    ReservePlaced,
     RolledOff,
     SPCaptured,
     SPPlaced,
@@ -66,6 +71,7 @@ class Story:
     touched: set[Cell] = field(default_factory=set)  # cells to highlight
     captured: set[Cell] = field(default_factory=set)
     caption: list[str] = field(default_factory=list)
+    wounds: dict[str, int] = field(default_factory=dict)  # damage taken, by unit, summed
 
 
 def side_name(side: Side, names: Mapping[Side, str], lang: str) -> str:
@@ -142,6 +148,13 @@ class _Reader:
                     self.say("event.deployed_in", unit=self.unit(unit), transport=transport)
             case Moved():
                 self._moved(event)
+            case Charged(made=True):
+                self._charged(event)
+            case ReservePlaced(unit=unit, cell=cell, passenger=passenger):
+                story.touched.add(cell)
+                for handle in (unit, passenger):
+                    if handle is not None:
+                        self.moved_to[handle] = cell
             case MoraleTested(unit=unit, models_lost=lost) if lost > 0:
                 self.say("event.morale", unit=self.unit(unit), lost=lost)
             case AttackResolved():
@@ -191,7 +204,19 @@ class _Reader:
         else:
             self.say("event.moved", unit=self.unit(event.unit), start=event.start.name, end=end)
 
+    def _charged(self, event: Charged) -> None:
+        """M8: the charge move, drawn as a move; Overwatch and the blow strike from there."""
+        side = self.state.units[event.unit].side
+        cells = (event.start, *event.path)
+        self.story.paths.append(Path(side, cells))
+        self.story.touched.update((event.start, event.cell))
+        self.moved_to[event.unit] = event.cell
+        unit, target = self.unit(event.unit), self.unit(event.target)
+        self.say("event.charged", unit=unit, target=target, end=event.cell.name)
+
     def _attack(self, event: AttackResolved) -> None:
+        wounds = self.story.wounds
+        wounds[event.target] = wounds.get(event.target, 0) + event.damage
         source, target = self.where(event.attacker), self.where(event.target)
         side = self.state.units[event.attacker].side
         if source is not None and target is not None:
@@ -215,3 +240,49 @@ def read_story(
     for event in events:
         reader.read(event)
     return reader.story
+
+
+@dataclass(frozen=True)
+class FallenTag:
+    """A unit that fell on a cell where a living unit stands now: its faded token and
+    cross would cross the living one out, so a tag in the cell names it instead."""
+
+    cell: Cell
+    fallen: Fallen
+    damage: int  # what it took in the events (0: none, or it fled)
+
+
+@dataclass(frozen=True)
+class Fates:
+    """What a board image draws of each unit the events touched."""
+
+    ghosts: list[Fallen]  # fallen on cells free now: a faded token and a cross
+    tags: list[FallenTag]
+    damage: dict[Cell, int]  # the damage plates: on a ghost, or a living unit where it stands
+
+
+def fates(state: GameState, story: Story) -> Fates:
+    """Each unit's fate on the unit itself, ``state`` being the board after the events: a
+    unit hit and then moved (a charger shot by Overwatch, a killer advancing) carries its
+    damage to where it stands, and the damage of a fallen unit stays with it."""
+    standing = {
+        unit.cell for unit in state.units.values() if not unit.destroyed and unit.cell is not None
+    }
+    ghosts: list[Fallen] = []
+    tags: list[FallenTag] = []
+    damage: dict[Cell, int] = {}
+    fell = {fallen.unit.id for fallen in story.fallen}
+    for fallen in story.fallen:
+        taken = story.wounds.get(fallen.unit.id)
+        if fallen.cell in standing:
+            tags.append(FallenTag(fallen.cell, fallen, taken or 0))
+            continue
+        ghosts.append(fallen)
+        if taken is not None:
+            damage[fallen.cell] = damage.get(fallen.cell, 0) + taken
+    for handle, taken in story.wounds.items():
+        unit = state.units.get(handle)
+        if handle in fell or unit is None or unit.destroyed or unit.cell is None:
+            continue  # a unit inside a transport: its plate would read as the transport's
+        damage[unit.cell] = damage.get(unit.cell, 0) + taken
+    return Fates(ghosts, tags, damage)

@@ -26,8 +26,15 @@ def takes_morale_tests(unit: UnitState) -> bool:
     return not (sheet.is_fearless or sheet.has_damaged_profile or unit.is_flyer)
 
 
-def morale_test(ctx: Context, unit: UnitState, reason: str, credited: str | None) -> None:
-    """G2: a d6 per current model; each die below Morale removes the most damaged model."""
+def morale_test(
+    ctx: Context,
+    unit: UnitState,
+    reason: str,
+    credited: str | None,
+    move: tuple[Cell, ...] = (),
+) -> None:
+    """G2: a d6 per current model; each die below Morale removes the most damaged model.
+    ``move``: D5, the move that set off the test, for the players to read."""
     if not takes_morale_tests(unit):
         return
     threshold = unit.sheet.morale
@@ -41,7 +48,7 @@ def morale_test(ctx: Context, unit: UnitState, reason: str, credited: str | None
     # test already owed by an attack still comes in the damage step.
     owed = any(h.unit == unit.id for h in ctx.state.halved)
     unit.morale_tested = unit.morale_tested or (unit.is_damaged and not owed)
-    ctx.emit(MoraleTested(unit.id, reason, threshold, dice, failures, unit.hp))
+    ctx.emit(MoraleTested(unit.id, reason, threshold, dice, failures, unit.hp, move))
     if unit.hp == 0:
         _at_zero(ctx, unit, credited, "morale")
 

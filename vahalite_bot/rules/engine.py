@@ -31,7 +31,7 @@ from vahalite_bot.rules.actions import (
 from vahalite_bot.rules.casualties import place_passenger
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.dice import DiceStream
-from vahalite_bot.rules.errors import IllegalAction
+from vahalite_bot.rules.errors import NO_RULE, IllegalAction
 from vahalite_bot.rules.events import AdvanceChosen, Advanced, Event, SetupStep
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import Side
@@ -115,7 +115,8 @@ def _require_turn(state: GameState, side: Side, unit_id: str | None) -> None:
     if state.active is not side:
         raise IllegalAction("C1", "not_your_turn", side=side.value)
     if unit_id is not None and state.unit(unit_id).side is not side:
-        raise IllegalAction("C2", "not_your_unit", unit=unit_id)
+        # No rule gives a player the other side's units: nothing to cite (issue 19).
+        raise IllegalAction(NO_RULE, "not_your_unit", unit=unit_id)
 
 
 def _resolve_pending(ctx: Context, action: Action) -> None:

@@ -9,6 +9,10 @@ class RulesError(ValueError):
     """Base of every error the rules engine raises on purpose."""
 
 
+# The rule of a refusal that no rule of the game gives: it is told without a rule ID.
+NO_RULE = ""
+
+
 class IllegalAction(RulesError):
     """The rules forbid this action here: carries the rule ID and a message key.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from vahalite_bot.rules.actions import UnitOrder
 from vahalite_bot.rules.dice import Die
@@ -68,6 +68,8 @@ class MoraleTested:
     dice: tuple[Die, ...]
     models_lost: int
     hp_after: int
+    # D5: the move the unit set out on (its cell, then each cell), told even if it fled
+    move: tuple[Cell, ...] = field(default=(), metadata={"omit_default": True})
 
 
 @dataclass(frozen=True)

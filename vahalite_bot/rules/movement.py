@@ -82,7 +82,8 @@ def move(ctx: Context, action: Move) -> None:
         if action.fall_back:
             fallback.fall_back(ctx, unit)  # M6: instead of the test
         else:
-            morale_test(ctx, unit, "leaving_melee", credited=None)  # D5, G4
+            move = (start, *action.path)
+            morale_test(ctx, unit, "leaving_melee", credited=None, move=move)  # D5, G4
             if unit.destroyed:
                 return
     end = action.path[-1]

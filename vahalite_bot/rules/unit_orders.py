@@ -124,7 +124,7 @@ def check_orders(state: GameState, side: Side, orders: Iterable[UnitOrder]) -> d
     for entry in orders:
         unit = state.unit(entry.unit)
         if unit.side is not side:
-            raise IllegalAction("C2", "not_your_unit", unit=unit.id)
+            raise IllegalAction("M3", "not_your_unit", unit=unit.id)  # orders for one's own
         if unit.id in chosen:
             raise IllegalAction("M3", "order_given_twice", unit=unit.id)
         if not may_take(unit, entry.order):

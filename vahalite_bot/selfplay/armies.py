@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from vahalite_bot.codex.army import grown
 from vahalite_bot.codex.loader import Faction
-from vahalite_bot.rules.roster import Organisation, Roster, validate
+from vahalite_bot.rules.roster import Organisation, Roster
 from vahalite_bot.rules.sheets import UnitSheet
 
 
@@ -26,13 +27,4 @@ def army_for(
     named = faction.lists.get(str(limit))
     if named is not None:
         return named
-    roster = faction.lists[base]
-    pattern = roster.entries
-    grew = True
-    while grew:  # a whole pass through the pattern that adds nothing ends it
-        grew = False
-        for entry in pattern:
-            bigger = Roster(roster.faction, (*roster.entries, entry))
-            if not validate(bigger, sheets, limit, organisation):
-                roster, grew = bigger, True
-    return roster
+    return grown(faction.lists[base], sheets, limit, organisation)

@@ -13,6 +13,7 @@ from vahalite_bot.app import Actor, GameStatus, Outcome, RosterRejected, Service
 from vahalite_bot.app.schemas import MAX_HOUSE_TEXT
 from vahalite_bot.codex.army import Army
 from vahalite_bot.codex.armylist import ArmyListError, format_army, parse_army
+from vahalite_bot.codex.loader import Faction
 from vahalite_bot.codex.messages import roster_problem
 from vahalite_bot.discord import buttons
 from vahalite_bot.discord.cogs import AreaCog
@@ -196,7 +197,7 @@ class LobbyCog(AreaCog):
         status = await service.status(game)
         bot = auto_actor(status.guild)
         await service.join(game, bot, key=f"practice-join:{game}", entropy=draw_word())
-        faction, roster = self._bot_army(game, status.points_limit)
+        faction, roster = self._bot_army(game, status, Side.NORTH)
         outcome = await service.submit_army(game, bot, roster, key=f"practice-army:{game}")
         status = await service.status(game)
         await self.bot.room.post(
@@ -206,9 +207,9 @@ class LobbyCog(AreaCog):
         )
         await self.bot.games.after([outcome], None, by=None)
 
-    def _bot_army(self, game: int, points: int) -> tuple[str, Roster]:
-        """A faction's ready-made list at the game's points, drawn by the game's id."""
-        ready = {f.id: a for f in self.bot.factions.values() if (a := Army.ready_for(f, points))}
+    def _bot_army(self, game: int, status: GameStatus, side: Side) -> tuple[str, Roster]:
+        """A faction's ready-made list at ``side``'s points, drawn by the game's id."""
+        ready = {f.id: a for f in self.bot.factions.values() if (a := self._ready(f, status, side))}
         faction = self.bot.factions[random.Random(game).choice(sorted(ready))]
         return faction.name.get(self.bot.options.language), ready[faction.id].roster
 
@@ -260,11 +261,23 @@ class LobbyCog(AreaCog):
         chosen = self.bot.factions.get(faction)
         if chosen is None:
             raise Refusal("no-faction", faction=faction)
-        limit = status.points_limit
-        army = Army.ready_for(chosen, limit)
+        user = self.bot.games.actor(interaction).user
+        side = next((p.side for p in status.players if p.user == user), Side.SOUTH)
+        army = self._ready(chosen, status, side)
         if army is None:
+            limit = self._limit(status, side)
             raise Refusal("no-ready-list", faction=chosen.name.get(lang), points=limit)
         await self.submit(interaction, game, army, lang)
+
+    def _limit(self, status: GameStatus, side: Side) -> int:
+        """A1: ``side``'s own points (Fortress gives the attacker a third more)."""
+        return self.bot.service.scenarios[status.scenario].points_for(side, status.points_limit)
+
+    def _ready(self, faction: Faction, status: GameStatus, side: Side) -> Army | None:
+        """``faction``'s ready-made list for ``side`` in this game, grown to its points."""
+        scenario = self.bot.service.scenarios[status.scenario]
+        limit = self._limit(status, side)
+        return Army.ready_for(faction, limit, self.bot.sheets, scenario.organisation())
 
     @army.autocomplete("faction")
     async def _factions(
@@ -298,7 +311,8 @@ class LobbyCog(AreaCog):
         status = await self.bot.service.status(game)
         side = next(p.side for p in status.players if p.user == actor.user)
         side_name = say(status.language, f"choice-{side.value}")
-        shown = format_army(army.with_limit(status.points_limit), self.bot.factions, lang)
+        limit = self._limit(status, side)
+        shown = format_army(army.with_limit(limit), self.bot.factions, lang)
         lines = [say(status.language, "army-in", user=mention(actor.user), side=side_name)]
         await self.bot.games.after([outcome], None, by=None, lines=lines)
         await tell(interaction, f"{say(lang, 'done')}\n```\n{shown}\n```")

@@ -1,5 +1,5 @@
 # Сбор армии (vahalite_bot/codex): ошибки ростера (A1-A7) и текстовый список армии.
-# Юниты, опции и фракции приходят названиями на языке читателя; $slot — как в codex-slot-*.
+# Отряды, опции и фракции приходят названиями на языке читателя; $slot — как в codex-slot-*.
 
 codex-quoted = «{ $text }»
 
@@ -25,9 +25,9 @@ codex-roster-too_many = Слишком много: { $slot } — { $count } пр
         [few] свободных слота
        *[many] свободных слотов
     }, а свободно { $spare } (A3).
-codex-roster-unknown_sheet = В кодексе нет юнита «{ $sheet }» (A6).
+codex-roster-unknown_sheet = В кодексе нет отряда «{ $sheet }» (A6).
 codex-roster-wrong_faction = «{ $sheet }» — из другого кодекса ({ $faction }); армия набирается из одного (A6).
-codex-roster-transport_without_unit = «{ $sheet }» — транспорт: он придаётся юниту и отдельно не берётся (A4).
+codex-roster-transport_without_unit = «{ $sheet }» — транспорт: он придаётся отряду и отдельно не берётся (A4).
 codex-roster-too_many_options = «{ $sheet }»: опций выбрано { $count }; можно не больше двух, каждую один раз (A5).
 codex-roster-unknown_option = У «{ $sheet }» нет опции «{ $option }» (A5).
 # $options — названия опций, каждое в кавычках (codex-quoted), через запятую.
@@ -39,11 +39,11 @@ codex-roster-cannot_carry = «{ $transport }» не может перевози�
 
 # $reason — одно из сообщений ниже.
 codex-list-line = Строка { $line } («{ $text }»): { $reason }
-codex-list-no_units = В списке нет ни одного юнита.
+codex-list-no_units = В списке нет ни одного отряда.
 # $hint — codex-list-hint или codex-list-no_hint.
-codex-list-unknown_unit = не знаю юнита «{ $name }»{ $hint }
+codex-list-unknown_unit = не знаю отряда «{ $name }»{ $hint }
 codex-list-unknown_option = у «{ $unit }» нет опции «{ $option }»{ $hint }
-codex-list-several_transports = у юнита может быть только один транспорт (A4).
+codex-list-several_transports = у отряда может быть только один транспорт (A4).
 codex-list-bad_points = очки пишутся в квадратных скобках в конце: [90].
 codex-list-points_mismatch = указано { $shown } { $shown ->
         [one] очко
@@ -54,11 +54,11 @@ codex-list-total_mismatch = указано { $shown } { $shown ->
         [one] очко
         [few] очка
        *[many] очков
-    } всего, а юниты стоят { $actual }.
+    } всего, а отряды стоят { $actual }.
 codex-list-unknown_faction = не понимаю, какой это кодекс: начните список с названия фракции (например, «{ $example }, 750 очк.»).
 # $factions — названия фракций через запятую.
 codex-list-ambiguous_unit = «{ $name }» есть в нескольких кодексах ({ $factions }): начните список с названия фракции.
-codex-list-empty_name = пустое имя юнита или опции.
+codex-list-empty_name = пустое имя отряда или опции.
 codex-list-hint = ; может быть, «{ $suggestion }»?
 codex-list-no_hint = .
 

@@ -20,8 +20,8 @@ phase-deployment = расстановка войск
 phase-playing = игра
 phase-ended = конец партии
 
-error-unknown_unit = На поле нет юнита «{ $unit }». Укажите метку юнита, как на карте.
-error-duplicate_handle = Два юнита с одной меткой «{ $unit }».
+error-unknown_unit = На поле нет отряда «{ $unit }». Укажите метку отряда, как на карте.
+error-duplicate_handle = Два отряда с одной меткой «{ $unit }».
 error-game_over = Партия окончена: приказы больше не принимаются.
 error-wrong_phase = Это делается на этапе «{ $expected }», а сейчас этап «{ $phase }».
 error-not_your_setup_step = Сейчас не очередь стороны «{ $side }»: дождитесь соперника.
@@ -33,16 +33,16 @@ error-sp_on_edge = { $cell } на краю поля: СП ставится не 
 error-sp_not_enterable = Пехота не может войти на { $cell } ({ $terrain }): поставьте СП в другое место.
 error-sp_taken = На { $cell } уже есть СП.
 error-sp_blocks_deployment = СП на { $cell } не оставит места для расстановки вашей армии.
-error-not_your_unit = { $unit } — не ваш юнит.
+error-not_your_unit = { $unit } — не ваш отряд.
 error-already_deployed = { $unit } уже выставлен.
 error-outside_deploy_zone = { $cell } вне вашей зоны расстановки.
 error-cannot_deploy_here = { $reason ->
         [terrain] { $unit } нельзя выставить на { $cell }: там { $terrain }, на него не встают.
         [vehicle_cover] { $unit } нельзя выставить на { $cell }: технике нельзя на { $terrain }.
-       *[sp] { $unit } нельзя выставить на { $cell }: летающий юнит не может стоять на стратегической позиции.
+       *[sp] { $unit } нельзя выставить на { $cell }: летающий отряд не может стоять на стратегической позиции.
     }
 error-deploy_blocks_others = Если выставить { $unit } на { $cell }, остальной армии не хватит места: выберите другую клетку.
-error-cannot_embark = { $unit } не может сесть в { $transport }: не тот тип юнита, слишком много моделей или транспорт уже занят.
+error-cannot_embark = { $unit } не может сесть в { $transport }: не тот тип отряда, слишком много моделей или транспорт уже занят.
 error-not_playing = Приказы отдаются после расстановки; сейчас этап «{ $phase }».
 error-not_your_turn = Сейчас не ход стороны «{ $side }»: дождитесь, пока соперник закончит свой.
 error-move_after_attack = { $unit } не может двигаться: атаки этого хода уже начались, а все движения — до первой атаки.
@@ -60,23 +60,23 @@ error-not_orthogonal = Из { $frm } в { $cell } — не один шаг по 
 error-path_revisits = Путь { $unit } дважды проходит одну клетку.
 error-off_board = { $cell } за пределами поля.
 error-blocked_by_terrain = Путь перекрыт на { $cell }: { $terrain }.
-error-blocked_by_enemy = Путь перекрыт на { $cell } вражеским юнитом { $enemy }.
-error-flyer_cannot_end = Летающий юнит не может закончить движение на { $cell } (Препятствие или СП).
-error-end_not_empty = { $cell } занята юнитом { $occupant }: движение заканчивается на свободной клетке.
+error-blocked_by_enemy = Путь перекрыт на { $cell } вражеским отрядом { $enemy }.
+error-flyer_cannot_end = Летающий отряд не может закончить движение на { $cell } (Препятствие или СП).
+error-end_not_empty = { $cell } занята отрядом { $occupant }: движение заканчивается на свободной клетке.
 error-embark_after_disembark = { $unit } высадился в этот ход и не может сесть снова до следующего.
 error-disembark_after_embark = { $unit } сел в транспорт в этот ход и не может высадиться до следующего.
 error-disembark_one_step = Высадка — один шаг из транспорта на свободную соседнюю клетку.
 error-disembark_adjacent = { $cell } не соседняя с транспортом { $unit }.
 error-target_embarked = { $target } сидит в транспорте, его нельзя атаковать: атакуйте транспорт.
 error-embarked_shooting_only = Из открытого транспорта { $unit } может только стрелять.
-error-flyer_no_melee = Летающие юниты не атакуют в рукопашной и не могут быть атакованы в рукопашной.
+error-flyer_no_melee = Летающие отряды не атакуют в рукопашной и не могут быть атакованы в рукопашной.
 error-melee_out_of_reach = { $target } на расстоянии { $distance }: рукопашная — только по соседней клетке по вертикали или горизонтали.
 error-vehicle_melee_into_cover = Техника не может атаковать { $target } в рукопашной, пока тот в Укрытии или Укреплении.
 error-out_of_range = До цели { $distance }, а дальность ({ $weapon }) — { $range }.
 error-too_close = До цели { $distance }, а минимальная дальность ({ $weapon }) — { $minimum }: выберите другое оружие или цель дальше.
-error-artillery_after_move = { $weapon }: артиллерия не стреляет, если юнит двигался в этот ход.
+error-artillery_after_move = { $weapon }: артиллерия не стреляет, если отряд двигался в этот ход.
 error-no_line_of_sight = Нет линии видимости до { $target }: мешает { $cells } (Препятствие или Высота).
-error-target_is_friendly = { $target } — ваш юнит: выберите врага.
+error-target_is_friendly = { $target } — ваш отряд: выберите врага.
 error-no_such_weapon = У { $unit } нет оружия номер { $weapon }.
 error-melee_and_ranged_mixed = Одна атака — либо рукопашная, либо дальняя, не обе сразу.
 error-no_weapon_chosen = Укажите хотя бы одно оружие или ничего, чтобы стрелять всем, что достаёт.
@@ -85,4 +85,4 @@ error-already_attacked = { $unit } уже атаковал в этот ход.
 error-disembarked_cannot_attack = { $unit } высадился в этот ход и не может атаковать.
 error-embarked_cannot_attack = { $unit } в закрытом транспорте и не может атаковать: сначала высадитесь (атаковать можно будет в следующий ход).
 error-not_on_board = { $unit } не на поле.
-error-cell_occupied = { $cell } занята юнитом { $occupant }: выставляйте на свободную клетку.
+error-cell_occupied = { $cell } занята отрядом { $occupant }: выставляйте на свободную клетку.

@@ -40,7 +40,7 @@ service-bad_points_limit = Играют на { $allowed } очков, а не н
 service-bad_deadline = Срок хода — от { $low } до { $high } часов, а не { $hours }.
 service-bad_language = Язык должен быть одним из: { $allowed }, а не «{ $language }».
 service-bad_forfeit = Поражение засчитывается не раньше чем после 1 пропущенного хода, а не { $count }.
-service-bad_hp = У { $unit } может быть от 1 до { $maximum } HP, а не { $hp }: чтобы убрать юнит с поля, удалите его.
+service-bad_hp = У { $unit } может быть от 1 до { $maximum } HP, а не { $hp }: чтобы убрать отряд с поля, удалите его.
 service-roster_rejected = Ростер не по правилам: { $count ->
         [one] { $count } ошибка
         [few] { $count } ошибки
