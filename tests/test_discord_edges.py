@@ -163,9 +163,14 @@ async def test_without_the_message_content_intent_slash_commands_work(tmp_path: 
 async def test_practice_against_the_bot(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
-        await world.slash(world.alice, world.text, "vl new", {"points": 500, "opponent": "bot"})
+        made = await world.slash(
+            world.alice, world.text, "vl new", {"points": 500, "opponent": "bot"}
+        )
         thread = int(world.standin.threads_of(world.text)[0]["id"])
         game = await game_of(world, thread)
+        # The creator is told where the game is, and the thread says the bot has joined.
+        assert f"<#{thread}>" in reply_text(made)
+        assert any("North" in m.content for m in world.public(thread))
         await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
         # Alice plays greedily; the bot answers in the thread by itself.
         rng = random.Random(5)

@@ -198,13 +198,10 @@ class LobbyCog(AreaCog):
         await service.join(game, bot, key=f"practice-join:{game}", entropy=draw_word())
         faction, roster = self._bot_army(game, status.points_limit)
         outcome = await service.submit_army(game, bot, roster, key=f"practice-army:{game}")
-        status = await service.status(game)
-        await self.bot.room.post(
-            status,
-            say(lang, "practice-joined", faction=faction),
-            view=buttons.turn_view(status, lang),
-        )
-        await self.bot.games.after([outcome], None, by=None)
+        # One post says it: the bot's army is a change with nothing else to tell (nobody
+        # acts until the creator's army is in), and Discord refuses an empty message.
+        joined = say(lang, "practice-joined", faction=faction)
+        await self.bot.games.after([outcome], None, by=None, lines=[joined])
 
     def _bot_army(self, game: int, points: int) -> tuple[str, Roster]:
         """A faction's ready-made list at the game's points, drawn by the game's id."""
