@@ -124,11 +124,7 @@ def log_records(text: str) -> list[str]:
     an interpreter's uncaught traceback, is a record of its own)."""
     starts = [m.start() for m in RECORD_START.finditer(text)]
     bounds = [0, *starts, len(text)] if not starts or starts[0] != 0 else [*starts, len(text)]
-    return [
-        text[a:b].rstrip("\n")
-        for a, b in itertools.pairwise(bounds)
-        if text[a:b].strip()
-    ]
+    return [text[a:b].rstrip("\n") for a, b in itertools.pairwise(bounds) if text[a:b].strip()]
 
 
 def _is_error(record: str) -> bool:

@@ -352,6 +352,11 @@ class Room:
         except discord.Forbidden:
             await self.warn(where, "manage_channels", lang)
             return None
+        except discord.HTTPException as error:
+            # Discord refused the tag (a forum holds 20 at most, a name 20 characters): the
+            # game goes on untagged; the operator reads why.
+            log.warning("forum %s refused the tag %r: %s", forum.id, name, error)
+            return None
         source = edited if isinstance(edited, discord.ForumChannel) else forum
         return next((t for t in source.available_tags if t.name == name), None)
 

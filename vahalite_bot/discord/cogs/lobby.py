@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -30,7 +31,12 @@ from vahalite_bot.rules.dice import WORD_MAX, draw_word
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 
+log = logging.getLogger(__name__)
+
 LIST_LIMIT = 4000  # Discord's longest text input
+# A game lasts days: its thread or forum post archives itself only after a week of silence
+# (Discord's longest auto-archive, in minutes), and any post in it reopens it.
+ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 class LobbyCog(AreaCog):
@@ -115,6 +121,7 @@ class LobbyCog(AreaCog):
                 tag = await self.bot.room.forum_tag(channel, say(lang, "tag-open"), lang, channel)
                 made = await channel.create_thread(
                     name=name,
+                    auto_archive_duration=ARCHIVE_MINUTES,
                     content=name,
                     applied_tags=[tag] if tag is not None else [],
                     allowed_mentions=discord.AllowedMentions.none(),
@@ -122,11 +129,18 @@ class LobbyCog(AreaCog):
                 return made.thread, made.message
             if isinstance(channel, discord.TextChannel):
                 thread = await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=ARCHIVE_MINUTES,
                 )
                 return thread, None
         except discord.Forbidden as error:
             raise Refusal("cannot-open", reason=error.text or "Missing Permissions") from None
+        except discord.HTTPException as error:
+            # Discord refused the post or thread itself (or stayed down past discord.py's
+            # retries): the player is told why, and no game is made.
+            log.warning("could not open a game's thread in %s: %s", channel, error)
+            raise Refusal("cannot-open", reason=error.text or str(error.status)) from None
         raise Refusal("cannot-open", reason=str(getattr(channel, "type", "?")))
 
     def lobby_text(self, status: GameStatus) -> str:

@@ -108,7 +108,7 @@ discord-btn-yes = Yes, resign
 discord-btn-no = No
 
 ## Forum tags
-discord-tag-open = Looking for an opponent
+discord-tag-open = Seeking an opponent
 discord-tag-playing = Playing
 discord-tag-finished = Finished
 
