@@ -146,9 +146,11 @@ class Faults:
                 return self._refuse(method, path, 429, fault.retry_after, fault.scope, name)
             if fault.status in REASONS:
                 self.answered.append((method, path, fault.status))
-                body = f'{{"message": "{fault.status}: {REASONS[fault.status]}", "code": 0}}'
+                body = {"message": f"{fault.status}: {REASONS[fault.status]}", "code": 0}
                 return web.Response(
-                    status=fault.status, text=body, headers={"Content-Type": "application/json"}
+                    status=fault.status,
+                    body=json.dumps(body).encode(),
+                    headers={"Content-Type": "application/json"},
                 )
             self.answered.append((method, path, 200))
             await asyncio.sleep(fault.delay)
@@ -169,6 +171,9 @@ class Faults:
         self.answered.append((method, path, status))
         is_global = scope == "global"
         out = dict(headers or {})
+        # Discord's API answers through Google's front end; a 429 without "Via" is a
+        # Cloudflare ban, which discord.py does not retry.
+        out["Via"] = "1.1 google"
         out["Retry-After"] = str(max(1, round(retry_after)))
         out["X-RateLimit-Scope"] = scope
         if is_global:
@@ -186,8 +191,8 @@ class Faults:
             else "You are being rate limited."
         )
         body = {"message": message, "retry_after": round(retry_after, 3), "global": is_global}
-        out["Content-Type"] = "application/json"
-        return web.Response(status=429, text=json.dumps(body), headers=out)
+        out["Content-Type"] = "application/json"  # exactly: discord.py compares it
+        return web.Response(status=429, body=json.dumps(body).encode(), headers=out)
 
     @staticmethod
     def headers_of(request: web.Request) -> dict[str, str]:

@@ -22,6 +22,7 @@ from vahalite_bot.app.records import PauseAsked
 from vahalite_bot.app.results import ENDED, LOBBY
 from vahalite_bot.discord import buttons, decisions, work
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
+from vahalite_bot.discord.retry import retried
 from vahalite_bot.discord.words import fit, say
 from vahalite_bot.discord.workers import Workers
 from vahalite_bot.i18n import translate
@@ -235,11 +236,13 @@ class Room:
         channel = self.channel(status)
         content = fit(self.status_text(status))
         message = await self._status_message(channel)
+        quiet = discord.AllowedMentions.none()
         try:
             if message is not None:
-                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+                edit = message.edit
+                await retried(lambda: edit(content=content, allowed_mentions=quiet), "a status")
                 return
-            sent = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+            sent = await retried(lambda: channel.send(content, allowed_mentions=quiet), "a status")
         except discord.Forbidden:
             return
         self._status_ids[sent.channel.id] = sent.id
@@ -426,7 +429,7 @@ class Room:
         if reply_to is not None:
             kwargs["reference"] = reply_to
             kwargs["mention_author"] = False
-        return await channel.send(content, **kwargs)
+        return await retried(lambda: channel.send(content, **kwargs), "a post", files)
 
     async def post(
         self,
