@@ -171,3 +171,15 @@ def reply_text(interaction: Interaction) -> str:
     """What the bot answered to one interaction (its messages' text)."""
     messages = interaction.answered() or []
     return "\n".join(m.content for m in messages)
+
+
+async def ready_game(world: World, channel: int) -> tuple[int, int]:
+    """A game in a text channel's thread, both armies in (slash commands only)."""
+    before = len(world.standin.threads_of(channel))
+    await world.slash(world.alice, channel, "vl new", {"points": 500})
+    thread = int(world.standin.threads_of(channel)[before]["id"])
+    game = await game_of(world, thread)
+    await world.slash(world.bob, thread, "vl join")
+    await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
+    await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
+    return thread, game

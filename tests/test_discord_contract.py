@@ -9,11 +9,20 @@ no command lost, doubled or left unanswered.
 from __future__ import annotations
 
 import asyncio
+import random
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from tests.discord_world import World, game_of, make_world, reply_text
+from tests.discord_moves import slash_of
+from tests.discord_world import World, game_of, make_world, play_until, ready_game, reply_text
 from tests.standin.contract import FORUM_TAG_NAME
+from vahalite_bot.app import records
 from vahalite_bot.i18n import translate
+from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import Phase
+from vahalite_bot.selfplay.greedy import GreedyPlayer
 
 SEVEN_DAYS = 10080  # minutes: Discord's longest auto-archive
 
@@ -71,5 +80,116 @@ async def test_a_game_thread_in_a_text_channel_lasts_a_week(tmp_path: Path) -> N
         await world.slash(world.alice, world.text, "vl new", {"points": 500})
         thread = int(world.standin.threads_of(world.text)[0]["id"])
         assert _archive_minutes(world, thread) == SEVEN_DAYS
+    finally:
+        await world.close()
+
+
+POSTS = "/channels/{channel}/messages"
+ANSWERS = "/webhooks/{app}/{token}"
+
+
+async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_command(
+    tmp_path: Path,
+) -> None:
+    """One move per fault, while it lasts: the move is made once, its board posted once,
+    the player answered, and the first answer (a deferral) always within 3 s."""
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await ready_game(world, world.text)
+        await play_until(world, thread, game, Phase.PLAYING)
+        faults = world.standin.faults
+        plan: list[tuple[str, Callable[[], None]]] = [
+            (
+                "429 on posts, twice",
+                lambda: faults.rate_limit("POST", POSTS, retry_after=0.5, times=2),
+            ),
+            (
+                "global 429",
+                lambda: faults.rate_limit("POST", POSTS, retry_after=0.4, scope="global"),
+            ),
+            (
+                "shared 429",
+                lambda: faults.rate_limit("POST", POSTS, retry_after=0.3, scope="shared"),
+            ),
+            ("500", lambda: faults.server_error("POST", POSTS, status=500)),
+            ("502", lambda: faults.server_error("POST", POSTS, status=502)),
+            ("503", lambda: faults.server_error("POST", POSTS, status=503)),
+            ("503 twice", lambda: faults.server_error("POST", POSTS, status=503, times=2)),
+            ("slow post, 4 s", lambda: faults.slow("POST", POSTS, 4.0)),
+            ("429 on the answer", lambda: faults.rate_limit("POST", ANSWERS, retry_after=0.3)),
+            ("503 on the answer", lambda: faults.server_error("POST", ANSWERS, status=503)),
+            ("none", lambda: None),
+        ]
+        users = {Side.SOUTH: world.alice, Side.NORTH: world.bob}
+        rng = random.Random(11)
+        tally = {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0}
+        slowest = 0.0
+        for name, inject in plan:
+            state = (await world.status(game)).state
+            assert state is not None and state.phase is Phase.PLAYING, name
+            side = acting_side(state)
+            assert side is not None
+            command, options = slash_of(GreedyPlayer().choose(state, rng), state)
+            actions = await _actions(world, game)
+            boards = _boards(world, thread)
+            inject()
+            interaction = await world.standin.slash(users[side], thread, command, options)
+            try:
+                await interaction.wait_done(timeout=40)
+            except TimeoutError:
+                tally["unanswered"] += 1
+                continue
+            answer = reply_text(interaction)
+            if "went wrong" in answer or "error id" in answer:
+                tally["unanswered"] += 1
+            waited = interaction.responded_at - interaction.dispatched_at
+            tally["late"] += waited >= 3.0
+            made = await _actions(world, game) - actions
+            tally["lost"] += made == 0
+            tally["doubled"] += made > 1 or _boards(world, thread) - boards > 1
+            slowest = max(slowest, time.perf_counter() - interaction.dispatched_at)
+            print(f"{name}: {command} answered {waited:.2f} s, done; {made} action(s)")
+        assert tally == {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0}, tally
+        # Every fault was met, and the slow one outlived the 3 s an answer may take.
+        assert faults.count(429) >= 5 and faults.count(503) >= 4, faults.answered
+        assert faults.count(500) == 1 and faults.count(502) == 1 and slowest > 4.0
+        print(f"faults answered: {len(faults.answered)}; tally {tally}")
+    finally:
+        await world.close()
+
+
+async def _actions(world: World, game: int) -> int:
+    service = await world.oracle()
+    log = await service.game_log(game)
+    return sum(1 for line in log if line.kind == records.ACTION and not line.undone)
+
+
+def _boards(world: World, thread: int) -> int:
+    """The bot's posts with a board image in the thread."""
+    return sum(
+        1
+        for m in world.public(thread)
+        if m.author_id == world.standin.bot_user_id
+        and any(a.filename == "board.png" for a in m.attachments)
+    )
+
+
+async def test_a_post_refused_three_times_is_reported_and_the_move_kept(tmp_path: Path) -> None:
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await ready_game(world, world.text)
+        state = (await world.status(game)).state
+        assert state is not None
+        side = acting_side(state)
+        assert side is not None
+        command, options = slash_of(GreedyPlayer().choose(state, random.Random(1)), state)
+        actions = await _actions(world, game)
+        world.standin.faults.server_error("POST", POSTS, status=503, times=3)
+        user = world.alice if side is Side.SOUTH else world.bob
+        done = await world.slash(user, thread, command, options)
+        # The player learns the command was made and how to see the game; nothing doubled.
+        assert "Discord would not take my post" in reply_text(done) and "503" in reply_text(done)
+        assert await _actions(world, game) == actions + 1
+        assert world.standin.faults.count(503) == 3
     finally:
         await world.close()

@@ -76,6 +76,7 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         elif kind == MODAL:
             check_modal(contract, data)
         interaction.responses.append({"type": kind, "data": data})
+        interaction.responded_at = time.perf_counter()
         if kind == MESSAGE:
             interaction.original = answer_message(core, interaction, data, files)
         elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
