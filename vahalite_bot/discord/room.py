@@ -406,7 +406,7 @@ class Room:
             effect=say(lang, effect),
         )
         with contextlib.suppress(discord.Forbidden, discord.HTTPException):
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(fit(text), allowed_mentions=discord.AllowedMentions.none())
 
     async def _send(
         self,
@@ -429,7 +429,9 @@ class Room:
         if reply_to is not None:
             kwargs["reference"] = reply_to
             kwargs["mention_author"] = False
-        return await retried(lambda: channel.send(content, **kwargs), "a post", files)
+        # Whatever was composed, Discord takes at most 2000 characters: cut at a line.
+        text = fit(content)
+        return await retried(lambda: channel.send(text, **kwargs), "a post", files)
 
     async def post(
         self,
@@ -440,7 +442,7 @@ class Room:
         ping: Sequence[str | None] = (),
     ) -> discord.Message:
         """A plain message in the game (the lobby's news, a question to a player)."""
-        return await self._send(self.channel(status), fit(content), view=view, ping=ping)
+        return await self._send(self.channel(status), content, view=view, ping=ping)
 
 
 def _narration(outcomes: Sequence[Outcome], lang: str) -> list[str]:

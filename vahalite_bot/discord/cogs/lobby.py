@@ -25,7 +25,7 @@ from vahalite_bot.discord.house import (
 )
 from vahalite_bot.discord.identity import auto_actor, mention
 from vahalite_bot.discord.tree import Refusal, report, tell
-from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.discord.words import fit, lang_of, say, text
 from vahalite_bot.present.summary import scenario_name
 from vahalite_bot.rules.dice import WORD_MAX, draw_word
 from vahalite_bot.rules.roster import Roster
@@ -101,7 +101,7 @@ class LobbyCog(AreaCog):
         view = buttons.turn_view(status, lang)
         allowed = discord.AllowedMentions.none()
         if opening is not None:
-            await opening.edit(content=lobby, view=view, allowed_mentions=allowed)
+            await opening.edit(content=fit(lobby), view=view, allowed_mentions=allowed)
         else:
             await self.bot.room.post(status, lobby, view=view)
         await self.bot.room.tag(status)
