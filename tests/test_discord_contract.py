@@ -193,3 +193,22 @@ async def test_a_post_refused_three_times_is_reported_and_the_move_kept(tmp_path
         assert world.standin.faults.count(503) == 3
     finally:
         await world.close()
+
+
+async def test_the_play_the_bot_button_brings_the_bot_in_with_one_post(tmp_path: Path) -> None:
+    world = await make_world(tmp_path)
+    try:
+        await world.slash(world.alice, world.text, "vl new", {"points": 500})
+        thread = int(world.standin.threads_of(world.text)[0]["id"])
+        lobby = next(m for m in world.public(thread) if any("vl:bot:" in c for c in m.custom_ids()))
+        button = next(c for c in lobby.custom_ids() if c.startswith("vl:bot:"))
+        posts = len(world.public(thread))
+        pressed = await world.standin.click(world.alice, lobby, button)
+        await pressed.wait_done(timeout=30)
+        assert "went wrong" not in reply_text(pressed)
+        status = await world.status(await game_of(world, thread))
+        assert len(status.players) == 2
+        joined = world.public(thread)[posts:]
+        assert [m for m in joined if "North" in m.content], [m.content for m in joined]
+    finally:
+        await world.close()
