@@ -204,6 +204,11 @@ class StandIn(Core):
         inputs = {c["custom_id"] for c in _walk(modal.get("components", [])) if c["type"] == 4}
         unknown = set(fields) - inputs
         assert not unknown, f"modal {custom_id!r} has no fields {sorted(unknown)}"
+        for spec in (c for c in _walk(modal.get("components", [])) if c["type"] == 4):
+            # Discord's client lets a user type no more than the input allows.
+            top = min(int(spec.get("max_length") or 4000), 4000)
+            typed = fields.get(spec["custom_id"], "")
+            assert len(typed) <= top, f"{spec['custom_id']!r} takes at most {top} characters"
         data = {"custom_id": custom_id, "components": _filled(modal["components"], fields)}
         return await self._interact(MODAL_SUBMIT, user, channel, data, locale)
 
