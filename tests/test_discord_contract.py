@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tests.discord_moves import slash_of
 from tests.discord_world import World, game_of, make_world, play_until, ready_game, reply_text
+from tests.standin import Message
 from tests.standin.contract import FORUM_TAG_NAME
 from vahalite_bot.app import records
 from vahalite_bot.i18n import translate
@@ -147,6 +148,9 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
             made = await _actions(world, game) - actions
             tally["lost"] += made == 0
             tally["doubled"] += made > 1 or _boards(world, thread) - boards > 1
+            # The post pings at most the player who acts next, never the one who moved.
+            post = [m for m in world.public(thread) if _is_board(world, m)][-1]
+            assert world.standin.pinged(post) <= {world.alice, world.bob} - {users[side]}
             slowest = max(slowest, time.perf_counter() - interaction.dispatched_at)
             print(f"{name}: {command} answered {waited:.2f} s, done; {made} action(s)")
         assert tally == {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0}, tally
@@ -164,14 +168,15 @@ async def _actions(world: World, game: int) -> int:
     return sum(1 for line in log if line.kind == records.ACTION and not line.undone)
 
 
+def _is_board(world: World, message: Message) -> bool:
+    return message.author_id == world.standin.bot_user_id and any(
+        a.filename == "board.png" for a in message.attachments
+    )
+
+
 def _boards(world: World, thread: int) -> int:
     """The bot's posts with a board image in the thread."""
-    return sum(
-        1
-        for m in world.public(thread)
-        if m.author_id == world.standin.bot_user_id
-        and any(a.filename == "board.png" for a in m.attachments)
-    )
+    return sum(1 for m in world.public(thread) if _is_board(world, m))
 
 
 async def test_a_post_refused_three_times_is_reported_and_the_move_kept(tmp_path: Path) -> None:

@@ -120,42 +120,45 @@ class Faults:
         return sum(1 for _, _, s in self.answered if s == status)
 
     # -- the middleware's side --------------------------------------------------------------
-    async def before(self, request: web.Request) -> web.Response | None:
-        """A fault's answer to this request, or None to serve it (after any delay)."""
+    async def before(self, request: web.Request) -> tuple[web.Response | None, dict[str, str]]:
+        """A fault's answer to this request, or None to serve it (after any delay); and the
+        rate-limit headers its answer carries."""
         method, path = request.method, request.path
+        headers: dict[str, str] = {}
         now = time.time()
         if not path.startswith(NOT_GLOBAL) and self.closed.get("global", 0) > now:
-            return self._refuse(method, path, 429, self.closed["global"] - now, "global", "")
+            return self._refuse(method, path, 429, self.closed["global"] - now, "global", ""), {}
         for bucket in self.buckets:
             if bucket.method in ("*", method) and bucket.path.match(path):
                 allowed, headers = bucket.take()
-                request["ratelimit_headers"] = headers
                 if not allowed:
                     left = bucket.reset_at - now
-                    return self._refuse(method, path, 429, left, "user", bucket.name, headers)
+                    return self._refuse(method, path, 429, left, "user", bucket.name, headers), {}
         for index, fault in enumerate(self.rules):
             name = f"route-{index}"
             if fault.status == 429 and self.closed.get(name, 0) > now and fault.path.match(path):
                 # The route's bucket is still closed: a client that did not wait is refused.
-                return self._refuse(method, path, 429, self.closed[name] - now, fault.scope, name)
+                left = self.closed[name] - now
+                return self._refuse(method, path, 429, left, fault.scope, name), {}
             if not fault.matches(method, path):
                 continue
             fault.hits += 1
             if fault.status == 429:
                 self.closed["global" if fault.scope == "global" else name] = now + fault.retry_after
-                return self._refuse(method, path, 429, fault.retry_after, fault.scope, name)
+                return self._refuse(method, path, 429, fault.retry_after, fault.scope, name), {}
             if fault.status in REASONS:
                 self.answered.append((method, path, fault.status))
                 body = {"message": f"{fault.status}: {REASONS[fault.status]}", "code": 0}
-                return web.Response(
+                error = web.Response(
                     status=fault.status,
                     body=json.dumps(body).encode(),
                     headers={"Content-Type": "application/json"},
                 )
+                return error, {}
             self.answered.append((method, path, 200))
             await asyncio.sleep(fault.delay)
-            return None
-        return None
+            return None, headers
+        return None, headers
 
     def _refuse(
         self,
@@ -193,8 +196,3 @@ class Faults:
         body = {"message": message, "retry_after": round(retry_after, 3), "global": is_global}
         out["Content-Type"] = "application/json"  # exactly: discord.py compares it
         return web.Response(status=429, body=json.dumps(body).encode(), headers=out)
-
-    @staticmethod
-    def headers_of(request: web.Request) -> dict[str, str]:
-        found: dict[str, str] = request.get("ratelimit_headers", {})
-        return found

@@ -41,13 +41,13 @@ def make_middleware(core: Core) -> Any:
         needs_token = request.path.startswith(API) and not request.path.startswith(TOKEN_FREE)
         if needs_token and request.headers.get("Authorization") != f"Bot {core.token}":
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        fault = await core.faults.before(request)
+        fault, limits = await core.faults.before(request)
         if fault is not None:
             core.notify()
             return fault
         try:
             response = await handler(request)
-            response.headers.update(core.faults.headers_of(request))
+            response.headers.update(limits)
             return response
         except ApiError as error:
             core.refusals.append((request.method, request.path, error))

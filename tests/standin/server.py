@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import payloads
+from . import contract, payloads
 from .core import Core
 from .interactions import AUTOCOMPLETE_RESULT, Interaction, build_options, find_command
 from .rest import API, app_routes, make_middleware
@@ -351,6 +351,12 @@ class StandIn(Core):
 
     def threads_of(self, parent: int) -> list[dict[str, Any]]:
         return [c.as_dict() for c in self.world.threads_of(parent)]
+
+    def pinged(self, message: Message) -> set[int]:
+        """Who ``message`` notified: its mentions as its ``allowed_mentions`` let through."""
+        replied = self.world.message_index.get(message.reference_id or 0)
+        author = replied.author_id if replied is not None else None
+        return contract.pinged(message.content, message.allowed_mentions, author)
 
     def pins(self, channel: int) -> list[Message]:
         """Pinned messages, oldest message first."""
