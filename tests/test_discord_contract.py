@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from tests.botproc import BotProcess
 from tests.discord_moves import slash_of
 from tests.discord_world import World, game_of, make_world, play_until, ready_game, reply_text
 from tests.standin import Message
@@ -217,3 +218,29 @@ async def test_the_play_the_bot_button_brings_the_bot_in_with_one_post(tmp_path:
         assert [m for m in joined if "North" in m.content], [m.content for m in joined]
     finally:
         await world.close()
+
+
+def test_the_harness_hears_errors_and_tracebacks_and_only_declared_ones_pass(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "bot.log"
+    log.write_text(
+        'Traceback (most recent call last):\n  File "x", line 1\nValueError: before logging\n'
+        "2026-01-01 12:00:00,000 INFO discord.client: logging in\n"
+        "2026-01-01 12:00:01,000 WARNING discord.http: We are being rate limited.\n"
+        "2026-01-01 12:00:02,000 ERROR vahalite_bot.discord.tree: error ab12 in interaction 7\n"
+        'Traceback (most recent call last):\n  File "y", line 2\n'
+        "discord.errors.HTTPException: 400 Bad Request (error code: 50006)\n"
+        "2026-01-01 12:00:03,000 WARNING vahalite_bot.discord.tree: could not answer 8\n"
+        "Traceback (most recent call last):\nKeyError: 'x'\n"
+        "2026-01-01 12:00:04,000 INFO vahalite_bot.discord: connected\n"
+    )
+    process = BotProcess(tmp_path / "config.toml")
+    found = process.errors()
+    assert [e.splitlines()[-1] for e in found] == [
+        "ValueError: before logging",
+        "discord.errors.HTTPException: 400 Bad Request (error code: 50006)",
+        "KeyError: 'x'",
+    ]
+    assert len(process.errors(expected=["error code: 50006"])) == 2
+    assert process.errors(expected=["before logging", "50006", "KeyError"]) == []
