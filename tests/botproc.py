@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -101,3 +103,31 @@ class BotProcess:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace") if self.log.exists() else ""
+
+    def errors(self, expected: Sequence[str] = ()) -> list[str]:
+        """Every ERROR (or CRITICAL) record and every traceback in the bot's log, except
+        those containing one of ``expected`` (what a test declares it provokes)."""
+        return [
+            record
+            for record in log_records(self.output())
+            if _is_error(record) and not any(e in record for e in expected)
+        ]
+
+
+# The bot's log format (vahalite_bot.discord.client.run): "2026-01-01 12:00:00,000 LEVEL name: …".
+RECORD_START = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [A-Z]+ ", re.MULTILINE)
+
+
+def log_records(text: str) -> list[str]:
+    """The log cut into records: each starts at a timestamp and runs until the next (a
+    traceback belongs to the record it follows; anything before the first record, such as
+    an interpreter's uncaught traceback, is a record of its own)."""
+    starts = [m.start() for m in RECORD_START.finditer(text)]
+    bounds = [0, *starts, len(text)] if not starts or starts[0] != 0 else [*starts, len(text)]
+    return [text[a:b].rstrip("\n") for a, b in itertools.pairwise(bounds) if text[a:b].strip()]
+
+
+def _is_error(record: str) -> bool:
+    head = record.split("\n", 1)[0]
+    level = head.split(" ", 3)[2] if RECORD_START.match(head) else ""
+    return level in ("ERROR", "CRITICAL") or "Traceback (most recent call last)" in record

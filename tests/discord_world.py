@@ -8,7 +8,7 @@ import asyncio
 import io
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,13 @@ class World:
     bot: BotProcess
     db: Database | None = None
     service: GameService | None = None
+    # What errors this test provokes on purpose: a logged ERROR or traceback containing none
+    # of these fails the test (see ``close``).
+    expected_errors: list[str] = field(default_factory=list)
+
+    def expect_error(self, fragment: str) -> None:
+        """Declare that the bot will log an error containing ``fragment``, on purpose."""
+        self.expected_errors.append(fragment)
 
     # -- the bot's process -------------------------------------------------------------------
     async def start_bot(self, **config: Any) -> None:
@@ -75,10 +82,14 @@ class World:
         return await service.status(game)
 
     async def close(self) -> None:
+        """Stop everything; then any error the bot logged that the test did not declare
+        fails the test (a test listens to the logs)."""
         await self.bot.stop()
         if self.db is not None:
             await self.db.close()
         await self.standin.close()
+        errors = self.bot.errors(self.expected_errors)
+        assert not errors, "the bot logged errors:\n" + "\n---\n".join(errors)
 
     # -- acting and reading ---------------------------------------------------------------------
     async def slash(
@@ -160,3 +171,15 @@ def reply_text(interaction: Interaction) -> str:
     """What the bot answered to one interaction (its messages' text)."""
     messages = interaction.answered() or []
     return "\n".join(m.content for m in messages)
+
+
+async def ready_game(world: World, channel: int) -> tuple[int, int]:
+    """A game in a text channel's thread, both armies in (slash commands only)."""
+    before = len(world.standin.threads_of(channel))
+    await world.slash(world.alice, channel, "vl new", {"points": 500})
+    thread = int(world.standin.threads_of(channel)[before]["id"])
+    game = await game_of(world, thread)
+    await world.slash(world.bob, thread, "vl join")
+    await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
+    await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
+    return thread, game

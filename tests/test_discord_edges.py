@@ -10,7 +10,8 @@ from pathlib import Path
 
 from tests.botproc import BotProcess, write_config
 from tests.discord_moves import slash_of
-from tests.discord_world import World, game_of, make_world, play_until, reply_text
+from tests.discord_world import game_of, make_world, play_until, reply_text
+from tests.discord_world import ready_game as _ready_game
 from tests.standin import StandIn
 from vahalite_bot.app.results import ENDED
 from vahalite_bot.discord import choices
@@ -22,18 +23,6 @@ from vahalite_bot.selfplay.greedy import GreedyPlayer
 ATTACH_FILES = 1 << 15
 MANAGE_MESSAGES = 1 << 13
 PIN_MESSAGES = 1 << 51
-
-
-async def _ready_game(world: World, channel: int) -> tuple[int, int]:
-    """A game in a text channel's thread, both armies in (slash commands only)."""
-    before = len(world.standin.threads_of(channel))
-    await world.slash(world.alice, channel, "vl new", {"points": 500})
-    thread = int(world.standin.threads_of(channel)[before]["id"])
-    game = await game_of(world, thread)
-    await world.slash(world.bob, thread, "vl join")
-    await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
-    await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
-    return thread, game
 
 
 async def test_who_may_act_and_what_is_refused(tmp_path: Path) -> None:
@@ -163,9 +152,14 @@ async def test_without_the_message_content_intent_slash_commands_work(tmp_path: 
 async def test_practice_against_the_bot(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
-        await world.slash(world.alice, world.text, "vl new", {"points": 500, "opponent": "bot"})
+        made = await world.slash(
+            world.alice, world.text, "vl new", {"points": 500, "opponent": "bot"}
+        )
         thread = int(world.standin.threads_of(world.text)[0]["id"])
         game = await game_of(world, thread)
+        # The creator is told where the game is, and the thread says the bot has joined.
+        assert f"<#{thread}>" in reply_text(made)
+        assert any("North" in m.content for m in world.public(thread))
         await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
         # Alice plays greedily; the bot answers in the thread by itself.
         rng = random.Random(5)

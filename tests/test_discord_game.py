@@ -67,7 +67,7 @@ async def _lobby(world: World) -> tuple[int, int]:
     assert f"<@{world.alice}>" in lobby.content
     join = next(c for c in lobby.custom_ids() if c.startswith("vl:join:"))
     tags = {t["id"]: t["name"] for t in standin.channel(world.forum)["available_tags"]}
-    assert [tags[t] for t in standin.channel(thread)["applied_tags"]] == ["Looking for an opponent"]
+    assert [tags[t] for t in standin.channel(thread)["applied_tags"]] == ["Seeking an opponent"]
     # Bob joins with the button.
     pressed = await standin.click(world.bob, lobby, join)
     await pressed.wait_done(timeout=30)

@@ -91,6 +91,8 @@ async def test_N1_two_processes_on_postgresql_serve_half_the_shards_each(
         if db is not None:
             await db.close()
         await standin.close()
+    for bot in bots:
+        assert not bot.errors(), bot.errors()
 
 
 async def _game(standin: StandIn, service: GameService, guild: int, shard: int) -> int:

@@ -26,14 +26,25 @@ Faithful to Discord, because a bot depends on it:
   ``@original`` edits, ``app_permissions``, resolved users/members/roles/channels; commands
   are checked against what the bot synced (names, subcommands, options, types, choices,
   ranges; a localized name the bot synced may be typed, the interaction carries the real one);
+- Discord's documented limits, each on by default and switchable off per test
+  (``contract.relax("content")``; the list is ``contract.RULES`` in contract.py): empty
+  messages (50006), content, embeds, components, attachments (413/40005), allowed mentions,
+  autocomplete choices, command trees with their localizations, forum tags, thread names and
+  archive durations, modals, one answer per interaction (40060) within 3 s (10062) and
+  followups while the token lives (50027); refusals in Discord's shape (50035 with its
+  ``errors`` tree); ``refusals`` lists every error answered;
+- faults on demand (``faults``, faults.py): 429 with Discord's body and ``X-RateLimit-*``
+  headers, per route, shared or global, closing the bucket for ``retry_after``; real buckets
+  (``limit``); 500/502/503; slow answers;
 - every REST change dispatches its gateway event (MESSAGE_CREATE/UPDATE/DELETE,
   THREAD_CREATE/UPDATE, CHANNEL_UPDATE, CHANNEL_PINS_UPDATE, reactions); forum posts share
   their id with their first message; ``deny_bot`` is a member overwrite on the channels, so
   discord.py's own ``permissions_for`` agrees with the server.
 
 Simplified:
-- one bot application and one token; no rate limits, no audit log, no compression (plain
-  text frames); no presences, voice, invites, webhooks other than interaction followups;
+- one bot application and one token; rate limits only where a test asks; no audit log,
+  no compression (plain text frames); no presences, voice, invites, webhooks other than
+  interaction followups;
 - permissions: only the bot has overwrites (set by ``deny_bot``); members' permissions are
   the sum of their roles; pinning demands both MANAGE_MESSAGES and PIN_MESSAGES (so a bot
   that works here works under Discord's old and new rules);

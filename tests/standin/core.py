@@ -11,22 +11,15 @@ from collections.abc import Callable
 from typing import Any
 
 from . import payloads
+from .contract import Contract
+from .errors import ApiError
+from .faults import Faults
 from .gateway import MESSAGE_CONTENT, Gateway, Session
 from .interactions import Interaction
 from .snowflakes import Snowflakes
 from .world import DM, Attachment, Channel, Message, World
 
 MENTION = re.compile(r"<@!?(\d+)>")
-
-
-class ApiError(Exception):
-    """An error answer in Discord's shape: HTTP status plus a JSON code and message."""
-
-    def __init__(self, status: int, code: int, message: str) -> None:
-        super().__init__(f"{status} {code} {message}")
-        self.status = status
-        self.code = code
-        self.message = message
 
 
 def missing_permissions() -> ApiError:
@@ -51,6 +44,9 @@ class Core:
         self.modals: dict[str, dict[str, Any]] = {}  # the modals the bot showed, by custom_id
         self.requests: list[tuple[str, str]] = []
         self.unhandled: list[tuple[str, str]] = []  # requests no route of the stand-in served
+        self.refusals: list[tuple[str, str, ApiError]] = []  # every error answered, in order
+        self.contract = Contract()  # Discord's limits, each on unless a test relaxes it
+        self.faults = Faults()  # 429s, 5xx and slow answers a test asks for
         self._changed = asyncio.Event()
         self.gateway = Gateway(
             token=self.token,

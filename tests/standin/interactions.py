@@ -29,6 +29,7 @@ class Interaction:
     id: int
     token: str
     dispatched_at: float = 0.0  # time.perf_counter() when written to the gateway socket
+    responded_at: float = 0.0  # time.perf_counter() when the initial response came
     responses: list[dict[str, Any]] = field(default_factory=list)
     followups: list[Message] = field(default_factory=list)
     # Beyond the brief: what the REST side needs.

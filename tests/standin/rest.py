@@ -10,7 +10,9 @@ from typing import Any
 from aiohttp import BodyPartReader, web
 
 from . import payloads
-from .core import ApiError, Core
+from .contract import check_commands
+from .core import Core
+from .errors import ApiError
 from .world import Attachment
 
 API = "/api/v10"
@@ -39,10 +41,17 @@ def make_middleware(core: Core) -> Any:
         needs_token = request.path.startswith(API) and not request.path.startswith(TOKEN_FREE)
         if needs_token and request.headers.get("Authorization") != f"Bot {core.token}":
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
+        fault, limits = await core.faults.before(request)
+        if fault is not None:
+            core.notify()
+            return fault
         try:
-            return await handler(request)
+            response = await handler(request)
+            response.headers.update(limits)
+            return response
         except ApiError as error:
-            return json_response({"message": error.message, "code": error.code}, error.status)
+            core.refusals.append((request.method, request.path, error))
+            return json_response(error.body(), error.status)
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed) as error:
             # No such route: record it, so a test can tell "the stand-in lacks this" apart.
             core.unhandled.append((request.method, request.path))
@@ -140,6 +149,7 @@ def app_routes(core: Core) -> list[web.RouteDef]:
         guild_id = _scope(request)
         body, _ = await read_body(request)
         wanted = body.get("_list", [])
+        check_commands(core.contract, wanted)
         old = {c["name"]: c for c in core.commands if _guild_of(c) == guild_id}
         synced = [_stored(core, c, guild_id, old.get(c["name"])) for c in wanted]
         core.commands = [c for c in core.commands if _guild_of(c) != guild_id] + synced

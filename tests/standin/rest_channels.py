@@ -9,7 +9,9 @@ from typing import Any
 from aiohttp import web
 
 from . import payloads
-from .core import ApiError, Core, missing_permissions, not_found
+from .contract import check_forum_tags, check_message, check_thread
+from .core import Core, missing_permissions, not_found
+from .errors import ApiError
 from .rest import API, json_response, no_content, read_body, snowflake
 from .world import (
     ATTACH_FILES,
@@ -77,8 +79,7 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
         channel = the_channel(request)
         body, files = await read_body(request)
         check_send(channel, bool(files))
-        if not (body.get("content") or body.get("embeds") or body.get("components") or files):
-            raise ApiError(400, 50006, "Cannot send an empty message")
+        check_message(core.contract, body, files)
         message = core.new_message(channel.id, core.bot_user_id, body, files)
         return json_response(core.message_payload(message))
 
@@ -106,6 +107,7 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
             core.require(message.channel_id, MANAGE_MESSAGES)
         if files:
             core.require(message.channel_id, ATTACH_FILES)
+        check_message(core.contract, body, files, kept=kept(message, body), before=message)
         core.edit_message(message, body, files)
         return json_response(core.message_payload(message))
 
@@ -162,6 +164,7 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
         if parent.type != GUILD_TEXT:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         core.require(parent.id, VIEW_CHANNEL | CREATE_PUBLIC_THREADS)
+        check_thread(core.contract, body, creating=True)
         thread = _new_thread(core, parent, body, core.ids.next())
         return json_response(core.channel_payload(thread))
 
@@ -172,6 +175,7 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
         if message.id in core.world.channels:
             raise ApiError(400, 160004, "A thread has already been created for this message")
         body, _ = await read_body(request)
+        check_thread(core.contract, body, creating=True)
         # A thread started from a message shares the message's id, as on Discord.
         thread = _new_thread(core, parent, body, message.id)
         return json_response(core.channel_payload(thread))
@@ -259,8 +263,8 @@ def _forum_post(core: Core, forum: Channel, body: dict[str, Any], files: list[An
     core.require(forum.id, VIEW_CHANNEL | SEND_MESSAGES | (ATTACH_FILES if files else 0))
     tags = [int(t) for t in body.get("applied_tags") or []]
     _check_tags(forum, tags)
-    if not (first.get("content") or first.get("embeds") or first.get("components") or files):
-        raise ApiError(400, 50006, "Cannot send an empty message")
+    check_thread(core.contract, body, creating=True)
+    check_message(core.contract, first, files)
     # The post and its first message share one id, as on Discord.
     thread = _new_thread(core, forum, body, core.ids.next())
     thread.applied_tags = tags
@@ -280,6 +284,7 @@ def _patch_thread(core: Core, thread: Channel, body: dict[str, Any]) -> None:
         raise missing_permissions()
     if thread.owner_id != core.bot_user_id and not may_manage:
         raise missing_permissions()
+    check_thread(core.contract, body, creating=False)
     if "applied_tags" in body:
         tags = [int(t) for t in body["applied_tags"] or []]
         _check_tags(core.world.channels[thread.parent_id or 0], tags)
@@ -300,8 +305,18 @@ def _patch_guild_channel(core: Core, channel: Channel, body: dict[str, Any]) -> 
     if "topic" in body:
         channel.topic = body["topic"]
     if "available_tags" in body and channel.type == GUILD_FORUM:
+        check_forum_tags(core.contract, body["available_tags"] or [])
         tags = []
         for tag in body["available_tags"] or []:
             tag_id = int(tag["id"]) if tag.get("id") else core.ids.next()
             tags.append({**tag, "id": tag_id})
         channel.available_tags = tags
+
+
+def kept(message: Message, body: dict[str, Any]) -> list[Any]:
+    """The old attachments an edit keeps: those its ``attachments`` list names (all of them
+    when it has none)."""
+    if body.get("attachments") is None:
+        return list(message.attachments)
+    named = {int(a["id"]) for a in body["attachments"] if "id" in a}
+    return [a for a in message.attachments if a.id in named]

@@ -7,8 +7,11 @@ from typing import Any
 
 from aiohttp import web
 
-from .core import ApiError, Core, not_found
+from .contract import check_autocomplete, check_message, check_modal
+from .core import Core, not_found
+from .errors import ApiError
 from .interactions import (
+    AUTOCOMPLETE_RESULT,
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
     MESSAGE,
@@ -17,7 +20,7 @@ from .interactions import (
     Interaction,
 )
 from .rest import API, json_response, no_content, read_body, snowflake
-from .rest_channels import delete
+from .rest_channels import delete, kept
 from .world import EPHEMERAL, Message
 
 
@@ -35,6 +38,9 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         if not interaction.responses:
             # Discord refuses followups before the interaction was acknowledged.
             raise not_found("Webhook", 10015)
+        contract = core.contract
+        if contract.on("followup_window") and _age(interaction) > contract.token_seconds:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return interaction
 
     def target(interaction: Interaction, which: str) -> Message:
@@ -51,12 +57,26 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         interaction = by_token(request)
         if snowflake(request, "id") != interaction.id:
             raise not_found("interaction", 10062)
-        if interaction.responses:
+        contract = core.contract
+        if interaction.responses and contract.on("one_response"):
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
+        if contract.on("response_window") and _age(interaction) > contract.response_seconds:
+            # Three seconds after the interaction its token is gone for the first answer.
+            raise not_found("interaction", 10062)
         body, files = await read_body(request)
         kind = int(body["type"])
         data = body.get("data") or {}
+        if kind == MESSAGE:
+            check_message(contract, data, files)
+        elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
+            before = core.world.message_index[interaction.message_id]
+            check_message(contract, data, files, kept=kept(before, data), before=before)
+        elif kind == AUTOCOMPLETE_RESULT:
+            check_autocomplete(contract, data)
+        elif kind == MODAL:
+            check_modal(contract, data)
         interaction.responses.append({"type": kind, "data": data})
+        interaction.responded_at = time.perf_counter()
         if kind == MESSAGE:
             interaction.original = answer_message(core, interaction, data, files)
         elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
@@ -72,6 +92,7 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
     async def followup(request: web.Request) -> web.Response:
         interaction = webhook(request)
         body, files = await read_body(request)
+        check_message(core.contract, body, files)
         message = answer_message(core, interaction, body, files)
         interaction.followups.append(message)
         interaction.touch()
@@ -88,9 +109,12 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         which = request.match_info["m"]
         body, files = await read_body(request)
         if which == "@original" and interaction.original is None:
+            check_message(core.contract, body, files)
             interaction.original = original_from_edit(core, interaction, body, files)
         else:
-            core.edit_message(target(interaction, which), body, files)
+            before = target(interaction, which)
+            check_message(core.contract, body, files, kept=kept(before, body), before=before)
+            core.edit_message(before, body, files)
         interaction.touch()
         return json_response(core.message_payload(target(interaction, which)))
 
@@ -160,3 +184,10 @@ def _callback_answer(
         answer["interaction"]["response_message_id"] = str(interaction.original.id)
         answer["resource"]["message"] = core.message_payload(interaction.original)
     return answer
+
+
+def _age(interaction: Interaction) -> float:
+    """Seconds since the interaction went out (0 while it is being written)."""
+    if not interaction.dispatched_at:
+        return 0.0
+    return time.perf_counter() - interaction.dispatched_at

@@ -9,7 +9,7 @@ from typing import Any
 
 from aiohttp import web
 
-from . import payloads
+from . import contract, payloads
 from .core import Core
 from .interactions import AUTOCOMPLETE_RESULT, Interaction, build_options, find_command
 from .rest import API, app_routes, make_middleware
@@ -204,6 +204,11 @@ class StandIn(Core):
         inputs = {c["custom_id"] for c in _walk(modal.get("components", [])) if c["type"] == 4}
         unknown = set(fields) - inputs
         assert not unknown, f"modal {custom_id!r} has no fields {sorted(unknown)}"
+        for spec in (c for c in _walk(modal.get("components", [])) if c["type"] == 4):
+            # Discord's client lets a user type no more than the input allows.
+            top = min(int(spec.get("max_length") or 4000), 4000)
+            typed = fields.get(spec["custom_id"], "")
+            assert len(typed) <= top, f"{spec['custom_id']!r} takes at most {top} characters"
         data = {"custom_id": custom_id, "components": _filled(modal["components"], fields)}
         return await self._interact(MODAL_SUBMIT, user, channel, data, locale)
 
@@ -346,6 +351,12 @@ class StandIn(Core):
 
     def threads_of(self, parent: int) -> list[dict[str, Any]]:
         return [c.as_dict() for c in self.world.threads_of(parent)]
+
+    def pinged(self, message: Message) -> set[int]:
+        """Who ``message`` notified: its mentions as its ``allowed_mentions`` let through."""
+        replied = self.world.message_index.get(message.reference_id or 0)
+        author = replied.author_id if replied is not None else None
+        return contract.pinged(message.content, message.allowed_mentions, author)
 
     def pins(self, channel: int) -> list[Message]:
         """Pinned messages, oldest message first."""

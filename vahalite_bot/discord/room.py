@@ -22,6 +22,7 @@ from vahalite_bot.app.records import PauseAsked
 from vahalite_bot.app.results import ENDED, LOBBY
 from vahalite_bot.discord import buttons, decisions, work
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
+from vahalite_bot.discord.retry import retried
 from vahalite_bot.discord.words import fit, say
 from vahalite_bot.discord.workers import Workers
 from vahalite_bot.i18n import translate
@@ -235,11 +236,13 @@ class Room:
         channel = self.channel(status)
         content = fit(self.status_text(status))
         message = await self._status_message(channel)
+        quiet = discord.AllowedMentions.none()
         try:
             if message is not None:
-                await message.edit(content=content, allowed_mentions=discord.AllowedMentions.none())
+                edit = message.edit
+                await retried(lambda: edit(content=content, allowed_mentions=quiet), "a status")
                 return
-            sent = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
+            sent = await retried(lambda: channel.send(content, allowed_mentions=quiet), "a status")
         except discord.Forbidden:
             return
         self._status_ids[sent.channel.id] = sent.id
@@ -352,6 +355,11 @@ class Room:
         except discord.Forbidden:
             await self.warn(where, "manage_channels", lang)
             return None
+        except discord.HTTPException as error:
+            # Discord refused the tag (a forum holds 20 at most, a name 20 characters): the
+            # game goes on untagged; the operator reads why.
+            log.warning("forum %s refused the tag %r: %s", forum.id, name, error)
+            return None
         source = edited if isinstance(edited, discord.ForumChannel) else forum
         return next((t for t in source.available_tags if t.name == name), None)
 
@@ -398,7 +406,7 @@ class Room:
             effect=say(lang, effect),
         )
         with contextlib.suppress(discord.Forbidden, discord.HTTPException):
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(fit(text), allowed_mentions=discord.AllowedMentions.none())
 
     async def _send(
         self,
@@ -421,7 +429,9 @@ class Room:
         if reply_to is not None:
             kwargs["reference"] = reply_to
             kwargs["mention_author"] = False
-        return await channel.send(content, **kwargs)
+        # Whatever was composed, Discord takes at most 2000 characters: cut at a line.
+        text = fit(content)
+        return await retried(lambda: channel.send(text, **kwargs), "a post", files)
 
     async def post(
         self,
@@ -432,7 +442,7 @@ class Room:
         ping: Sequence[str | None] = (),
     ) -> discord.Message:
         """A plain message in the game (the lobby's news, a question to a player)."""
-        return await self._send(self.channel(status), fit(content), view=view, ping=ping)
+        return await self._send(self.channel(status), content, view=view, ping=ping)
 
 
 def _narration(outcomes: Sequence[Outcome], lang: str) -> list[str]:

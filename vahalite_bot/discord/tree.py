@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from vahalite_bot.app import ServiceError
+from vahalite_bot.discord.retry import PostFailed, retried
 from vahalite_bot.discord.words import fit, lang_of, say
 from vahalite_bot.orders import OrderProblem, describe_refusal
 from vahalite_bot.rules.errors import IllegalAction
@@ -31,14 +32,14 @@ class Refusal(Exception):
         return say(lang, self.key, **self.args_)
 
 
-REFUSALS = (ServiceError, IllegalAction, OrderProblem, Refusal)
+REFUSALS = (ServiceError, IllegalAction, OrderProblem, Refusal, PostFailed)
 
 
 def describe(error: Exception, lang: str) -> str:
     """A refusal in ``lang``: the service's, the engine's, the orders' or the adapter's."""
 
     def other(error: Exception, lang: str) -> str:
-        if isinstance(error, ServiceError | Refusal):
+        if isinstance(error, ServiceError | Refusal | PostFailed):
             return error.describe(lang)
         return str(error)
 
@@ -62,12 +63,16 @@ async def report(interaction: discord.Interaction[Any], error: Exception) -> Non
 async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
     """An ephemeral answer, whether or not the interaction was deferred."""
     kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    files = [kwargs["file"]] if "file" in kwargs else []
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(fit(text), ephemeral=True, **kwargs)
+            followup = interaction.followup
+            await retried(
+                lambda: followup.send(fit(text), ephemeral=True, **kwargs), "an answer", files
+            )
         else:
             await interaction.response.send_message(fit(text), ephemeral=True, **kwargs)
-    except discord.HTTPException:
+    except (discord.HTTPException, PostFailed):
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 

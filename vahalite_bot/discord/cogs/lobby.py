@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -25,13 +26,18 @@ from vahalite_bot.discord.house import (
 )
 from vahalite_bot.discord.identity import auto_actor, mention
 from vahalite_bot.discord.tree import Refusal, report, tell
-from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.discord.words import fit, lang_of, say, text
 from vahalite_bot.present.summary import scenario_name
 from vahalite_bot.rules.dice import WORD_MAX, draw_word
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 
+log = logging.getLogger(__name__)
+
 LIST_LIMIT = 4000  # Discord's longest text input
+# A game lasts days: its thread or forum post archives itself only after a week of silence
+# (Discord's longest auto-archive, in minutes), and any post in it reopens it.
+ARCHIVE_MINUTES: Literal[10080] = 10080
 
 
 class LobbyCog(AreaCog):
@@ -96,7 +102,7 @@ class LobbyCog(AreaCog):
         view = buttons.turn_view(status, lang)
         allowed = discord.AllowedMentions.none()
         if opening is not None:
-            await opening.edit(content=lobby, view=view, allowed_mentions=allowed)
+            await opening.edit(content=fit(lobby), view=view, allowed_mentions=allowed)
         else:
             await self.bot.room.post(status, lobby, view=view)
         await self.bot.room.tag(status)
@@ -116,6 +122,7 @@ class LobbyCog(AreaCog):
                 tag = await self.bot.room.forum_tag(channel, say(lang, "tag-open"), lang, channel)
                 made = await channel.create_thread(
                     name=name,
+                    auto_archive_duration=ARCHIVE_MINUTES,
                     content=name,
                     applied_tags=[tag] if tag is not None else [],
                     allowed_mentions=discord.AllowedMentions.none(),
@@ -123,11 +130,18 @@ class LobbyCog(AreaCog):
                 return made.thread, made.message
             if isinstance(channel, discord.TextChannel):
                 thread = await channel.create_thread(
-                    name=name, type=discord.ChannelType.public_thread
+                    name=name,
+                    type=discord.ChannelType.public_thread,
+                    auto_archive_duration=ARCHIVE_MINUTES,
                 )
                 return thread, None
         except discord.Forbidden as error:
             raise Refusal("cannot-open", reason=error.text or "Missing Permissions") from None
+        except discord.HTTPException as error:
+            # Discord refused the post or thread itself (or stayed down past discord.py's
+            # retries): the player is told why, and no game is made.
+            log.warning("could not open a game's thread in %s: %s", channel, error)
+            raise Refusal("cannot-open", reason=error.text or str(error.status)) from None
         raise Refusal("cannot-open", reason=str(getattr(channel, "type", "?")))
 
     def lobby_text(self, status: GameStatus) -> str:
@@ -199,13 +213,10 @@ class LobbyCog(AreaCog):
         await service.join(game, bot, key=f"practice-join:{game}", entropy=draw_word())
         faction, roster = self._bot_army(game, status, Side.NORTH)
         outcome = await service.submit_army(game, bot, roster, key=f"practice-army:{game}")
-        status = await service.status(game)
-        await self.bot.room.post(
-            status,
-            say(lang, "practice-joined", faction=faction),
-            view=buttons.turn_view(status, lang),
-        )
-        await self.bot.games.after([outcome], None, by=None)
+        # One post says it: the bot's army is a change with nothing else to tell (nobody
+        # acts until the creator's army is in), and Discord refuses an empty message.
+        joined = say(lang, "practice-joined", faction=faction)
+        await self.bot.games.after([outcome], None, by=None, lines=[joined])
 
     def _bot_army(self, game: int, status: GameStatus, side: Side) -> tuple[str, Roster]:
         """A faction's ready-made list at ``side``'s points, drawn by the game's id."""

@@ -108,7 +108,7 @@ discord-btn-yes = Yes, resign
 discord-btn-no = No
 
 ## Forum tags
-discord-tag-open = Looking for an opponent
+discord-tag-open = Seeking an opponent
 discord-tag-playing = Playing
 discord-tag-finished = Finished
 
@@ -124,7 +124,7 @@ discord-joined = { $user } joins as North. Both players: submit your armies with
 discord-army-in = { $user } has submitted an army ({ $side }).
 discord-army-list = { $user }'s army ({ $side }):
 discord-modal-title = Your army list
-discord-modal-label = Paste the army list (faction and points on the first line)
+discord-modal-label = Army list: faction and points on line one
 discord-modal-placeholder = Space Marines, 750 pts
 discord-bot-name = the bot ({ $player })
 discord-practice-joined = The bot joins as North and has submitted its army ({ $faction }). Submit yours with `/vl army`.
