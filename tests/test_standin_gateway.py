@@ -15,7 +15,7 @@ import aiohttp
 import discord
 import pytest
 
-from tests.standin import StandIn
+from tests.standin import StandIn, gateway
 from tests.test_standin import (  # noqa: F401  (fixtures, used by name)
     TinyBot,
     World,
@@ -27,29 +27,15 @@ from tests.test_standin import (  # noqa: F401  (fixtures, used by name)
 )
 
 # (what the test does to the gateway, whether the client may RESUME afterwards)
-FAULTS = [
-    ("close 1001", True),
-    ("close 4000", True),
-    ("close 4009", False),
-    ("op 9 resumable", True),
-    ("op 9 not resumable", False),
-]
 
 
-def make_fault(standin: StandIn, fault: str) -> None:
-    if fault.startswith("close"):
-        standin.drop_gateway(int(fault.split()[1]))
-    else:
-        standin.invalidate_session(resumable=fault == "op 9 resumable")
-
-
-@pytest.mark.parametrize(("fault", "resumable"), FAULTS)
+@pytest.mark.parametrize(("fault", "resumable"), gateway.FAULTS.items())
 async def test_every_gateway_fault_is_survived_and_no_command_lost_or_doubled(
     standin: StandIn, world: World, bot: TinyBot, fault: str, resumable: bool
 ) -> None:
     identifies, resumes = standin.gateway.identifies, standin.resumes
     before = await standin.slash(world.player, world.text, "vl move", {"unit": "tac1"})
-    make_fault(standin, fault)
+    standin.gateway.fault(fault)
     if resumable:
         # Dispatched while the client is away: kept for the RESUME, replayed once.
         during = await standin.slash(world.player, world.text, "vl move", {"unit": "tac2"})

@@ -44,6 +44,14 @@ RESUME_PATH = "/resume-gateway"  # READY's resume_gateway_url: where a session r
 # answered with op 9 (not resumable) and the client identifies anew.
 RESUMABLE_CLOSES = frozenset({1001, 4000})
 FAULT_CLOSES = frozenset({1001, 4000, 4009})
+# Every fault a test can make (``Gateway.fault``), and whether the session survives it.
+FAULTS = {
+    "close 1001": True,
+    "close 4000": True,
+    "close 4009": False,
+    "op 9 resumable": True,
+    "op 9 not resumable": False,
+}
 
 
 @dataclass
@@ -146,6 +154,7 @@ class Gateway:
         self.close_codes: list[int] = []  # every close the stand-in made, for tests
         self.invalidations: list[bool] = []  # every op 9 sent to a live session (resumable?)
         self.identifies = 0  # READYs sent
+        self.resumed = 0  # RESUMEs that succeeded, forgotten sessions' too
         self.resumes_elsewhere = 0  # RESUMEs not made on READY's resume_gateway_url
         self._sockets: set[web.WebSocketResponse] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -207,6 +216,14 @@ class Gateway:
             self.close_codes.append(code)
             self._spawn(conn.ws.close(code=code, message=b"dropped by the test"))
         self._changed()
+
+    def fault(self, name: str) -> None:
+        """Make one of ``FAULTS``."""
+        assert name in FAULTS, f"no such fault: {name}"
+        if name.startswith("close"):
+            self.drop(int(name.split()[1]))
+        else:
+            self.invalidate(FAULTS[name])
 
     def invalidate(self, resumable: bool) -> None:
         """Op 9 to every live session, as Discord sends when it invalidates an active one:
@@ -308,6 +325,7 @@ class Gateway:
         session.connection = conn
         session.dropped_at = None
         session.resumes += 1
+        self.resumed += 1
         session.dispatch("RESUMED", {"_trace": ["stand-in"]}, None)
         self._changed()
         return session

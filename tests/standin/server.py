@@ -360,7 +360,7 @@ class StandIn(Core):
     @property
     def resumes(self) -> int:
         """How many RESUMEs succeeded, over all sessions."""
-        return sum(s.resumes for s in self.gateway.sessions.values())
+        return self.gateway.resumed
 
     async def wait_ready(self, timeout: float = 10, count: int = 1) -> None:
         """Until ``count`` sessions are identified (READY and their GUILD_CREATEs sent) and
