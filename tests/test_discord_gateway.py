@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tests.discord_moves import russian_of, slash_of
-from tests.discord_world import World, game_of, make_world, play_until
+from tests.discord_world import World, game_of, make_world, play_until, reply_text
 from tests.standin import Interaction, gateway
 from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.scenario import Side
@@ -119,6 +119,16 @@ async def test_orders_typed_in_an_archived_thread_after_a_restart_are_served(
         )
         assert reply.attachments  # the board after the order
         assert (await world.status(game)).version == status.version + 1
+        # The thread is open again: a slash command there means what the same words typed do.
+        state = (await world.status(game)).state
+        assert state is not None and state.active is not None
+        mine = next(u.id for u in state.living(state.active) if u.cell is not None)
+        theirs = next(u.id for u in state.living(state.active.other) if u.cell is not None)
+        slash = await world.slash(user, thread, "vl odds", {"unit": mine, "target": theirs})
+        count = len(world.public(thread))
+        typed = await standin.post(user, thread, f"odds {mine} {theirs}")
+        answer = await world.next_public(thread, count, lambda m: m.reference_id == typed.id)
+        assert reply_text(slash) and reply_text(slash) in answer.content
     finally:
         await world.close()
 

@@ -146,12 +146,9 @@ class PlayCog(AreaCog):
     @deploy.autocomplete("cell")
     async def _deploy_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         unit = getattr(interaction.namespace, "unit", None) or ""
-
-        def cells(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
-            arriving = housechoices.arrival_cells(state, unit, current)
-            return arriving or choices.deploy_cells(state, side, unit, current)
-
-        return await self._choices(interaction, cells)
+        return await self._choices(
+            interaction, lambda s, side, lang: housechoices.deploy_cells(s, side, unit, current)
+        )
 
     # -- house rules at setup and at the turn's start (M3, M5) -------------------------------------
     @setup.command(name=text("cmd-orders"), description=text("cmd-orders-desc"))
@@ -224,18 +221,10 @@ class PlayCog(AreaCog):
 
         # The namespace is keyed by the option's Discord name, not the parameter's.
         falling_back = bool(getattr(interaction.namespace, "fall-back", False))
-
-        def cells(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
-            if falling_back:
-                return housechoices.fall_back_cells(state, unit, current)
-            arriving = housechoices.arrival_cells(state, unit, current)
-            if arriving:
-                return arriving
-            if state.pending and state.pending[0].unit == unit:
-                return choices.pending_cells(state, side, current)
-            return choices.move_cells(state, unit, current)
-
-        return await self._choices(interaction, cells)
+        return await self._choices(
+            interaction,
+            lambda s, side, lang: housechoices.move_cells(s, side, unit, current, falling_back),
+        )
 
     @app_commands.command(name=text("cmd-embark"), description=text("cmd-embark-desc"))
     @app_commands.rename(unit=text("opt-unit"), transport=text("opt-transport"))
@@ -266,10 +255,7 @@ class PlayCog(AreaCog):
     @disembark.autocomplete("unit")
     async def _passengers(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self._choices(
-            interaction,
-            lambda s, side, lang: [
-                c for c in choices.units(s, side, current, lang) if s.units[c[1]].embarked_in
-            ],
+            interaction, lambda s, side, lang: choices.passengers(s, side, current, lang)
         )
 
     @disembark.autocomplete("cell")
@@ -327,18 +313,9 @@ class PlayCog(AreaCog):
     @attack.autocomplete("target")
     async def _targets(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         unit = getattr(interaction.namespace, "unit", None) or ""
-
-        def found(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
-            direct = choices.targets(state, unit, current, lang)
-            known = {value for _, value in direct}
-            rushed = [
-                c
-                for c in housechoices.charge_targets(state, unit, lang)
-                if c[1] not in known and current.casefold() in c[1].casefold()
-            ]
-            return (direct + rushed)[: choices.LIMIT]
-
-        return await self._choices(interaction, found)
+        return await self._choices(
+            interaction, lambda s, side, lang: housechoices.targets(s, unit, current, lang)
+        )
 
     @attack.autocomplete("charge_to")
     async def _charge_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
