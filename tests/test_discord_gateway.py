@@ -63,6 +63,8 @@ async def test_no_command_is_lost_or_applied_twice_across_any_reconnect(tmp_path
             version = (await world.status(game)).version
             identifies = standin.gateway.identifies
             ours: list[Interaction] = []
+            # A reading command in flight: written to the socket just before the fault.
+            reads = [await standin.slash(world.carol, thread, "vl status")]
             if resumable:
                 standin.gateway.fault(fault)
                 ours.append(await _next_command(world, thread, game))  # while away
@@ -77,18 +79,21 @@ async def test_no_command_is_lost_or_applied_twice_across_any_reconnect(tmp_path
             await standin.wait_for(lambda: standin.connected == 1, 30)
             ours.append(await _next_command(world, thread, game))  # after it
             await ours[-1].wait_done(30)
+            await reads[0].wait_done(30)
             applied = (await world.status(game)).version - version
             callbacks = Counter(
                 int(m.group(1)) for _, path in standin.requests if (m := CALLBACK.search(path))
             )
+            every = ours + reads
             figures[fault] = {
-                "lost": sum(not i.responses for i in ours),
-                "doubled": sum(callbacks[i.id] > 1 for i in ours) + max(0, applied - len(ours)),
-                "unanswered": sum(i.answered() is None for i in ours),
+                "lost": sum(not i.responses for i in every),
+                "doubled": sum(callbacks[i.id] > 1 for i in every) + max(0, applied - len(ours)),
+                "unanswered": sum(i.answered() is None for i in every),
                 "applied": applied,
             }
-            sent.extend(ours)
+            sent.extend(every)
         print("reconnects:", figures)
+        assert len(sent) == 3 * len(gateway.FAULTS)
         for fault, counted in figures.items():
             assert (counted["lost"], counted["doubled"], counted["unanswered"]) == (0, 0, 0), fault
             assert counted["applied"] == 2, (fault, counted)
