@@ -20,7 +20,7 @@ from tests.standin import Message
 from vahalite_bot.codex.loader import all_sheets, codex_factions
 from vahalite_bot.discord import decisions, housechoices
 from vahalite_bot.discord.buttons import VERBS
-from vahalite_bot.orders import OrderProblem
+from vahalite_bot.orders import FallBackOrder, OrderProblem, read_ref, resolve
 from vahalite_bot.rules import charge, fallback
 from vahalite_bot.rules.actions import (
     Action,
@@ -109,15 +109,15 @@ def test_no_decision_keeps_the_turn_buttons() -> None:
 # -- pure: the slash commands' actions and autocomplete -----------------------------------------
 def test_M3_typed_orders_read_either_language() -> None:
     state = orders_due()
-    assert decisions.typed_orders(state, S, "tac штурм") == GiveOrders(
-        S, (UnitOrder("tac", Order.ASSAULT),)
-    )
-    assert decisions.typed_orders(state, S, " tac aimed ") == GiveOrders(
-        S, (UnitOrder("tac", Order.AIMED_FIRE),)
-    )
-    assert decisions.typed_orders(state, S, None) == GiveOrders(S)
+
+    def typed(text: str | None) -> object:
+        return resolve(decisions.orders_order(text), state, S)
+
+    assert typed("tac штурм") == GiveOrders(S, (UnitOrder("tac", Order.ASSAULT),))
+    assert typed(" tac aimed ") == GiveOrders(S, (UnitOrder("tac", Order.AIMED_FIRE),))
+    assert typed(None) == GiveOrders(S)
     with pytest.raises(OrderProblem):
-        decisions.typed_orders(state, S, "tac")
+        decisions.orders_order("tac")
 
 
 def test_M3_order_suggestions_complete_the_last_entry() -> None:
@@ -146,8 +146,9 @@ def test_M6_fall_back_cells_end_out_of_contact() -> None:
     state = with_house(playing(units), HouseRule.FALL_BACK)
     cells = [v for _, v in housechoices.fall_back_cells(state, "tac", "")]
     assert "B3" in cells and "D4" not in cells and "B4" not in cells
-    move = decisions.fall_back_move(state, S, "tac", c("B2"))
-    assert move.fall_back and move.path[-1] == c("B2") and len(move.path) == 2
+    move = resolve(FallBackOrder(read_ref("tac"), (c("B2"),)), state, S)  # as /vl move makes it
+    assert isinstance(move, Move) and move.fall_back
+    assert move.path[-1] == c("B2") and len(move.path) == 2
     state.house = frozenset()
     assert housechoices.fall_back_cells(state, "tac", "") == []
 

@@ -330,6 +330,7 @@ def test_M5_orders_hold_back_at_deployment(text: str, expected: HoldInReserve) -
         ("arrive bik B2", PlaceReserve(S, "bik", c("B2"))),
         ("прибыть bik B2", PlaceReserve(S, "bik", c("B2"))),
         ("place bik B2", PlaceReserve(S, "bik", c("B2"))),
+        ("bik B2", PlaceReserve(S, "bik", c("B2"))),  # as /vl move bik B2 (issue 17)
         ("done", FinishReserves(S)),
         ("готово", FinishReserves(S)),
     ],

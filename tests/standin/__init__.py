@@ -5,9 +5,10 @@ Point discord.py at it with ``discord.http.Route.BASE = standin.api_base`` and
 with ``standin.token`` and use ``guild_ready_timeout=0.2``. Tests then build a world
 (``add_user``, ``add_guild``, ``add_text_channel``...), act as users (``slash``,
 ``autocomplete``, ``click``, ``submit_modal``, ``post``, ``dm_channel``), control the
-connection (``drop_gateway``, ``wait_ready``, ``connected``, ``resumes``) and read what the
-bot did (``messages``, ``channel``, ``threads_of``, ``pins``, ``commands``, ``requests``;
-``unhandled`` lists requests no route here serves). Every ``wait_*`` wakes on change, never
+connection (``drop_gateway``, ``invalidate_session``, ``wait_ready``, ``connected``,
+``resumes``), age threads (``archive_thread``) and read what the bot did (``messages``,
+``channel``, ``threads_of``, ``pins``, ``commands``, ``requests``; ``unhandled`` lists
+requests no route here serves). Every ``wait_*`` wakes on change, never
 by a sleep loop. Times (``Interaction.dispatched_at``, ``Message.created_at``) are this
 process's ``time.perf_counter()``: the dispatch written to the socket, the request read.
 
@@ -15,9 +16,15 @@ Faithful to Discord, because a bot depends on it:
 - the gateway protocol: HELLO, IDENTIFY -> READY (guilds unavailable) then GUILD_CREATE per
   guild, heartbeats, numbered dispatches, RESUME replaying missed dispatches then RESUMED,
   INVALID_SESSION for an unknown session, close 4004 for a bad token and 4014 for the
-  message-content intent when ``message_content_allowed=False``; shards (a guild belongs to
-  shard ``(guild_id >> 22) % count``; DMs to shard 0) and intent filtering of events; blank
-  message content for a client without the intent (except its own messages, DMs, mentions);
+  message-content intent when ``message_content_allowed=False``, 4007 for a RESUME with a
+  sequence never sent; READY's ``shard`` when IDENTIFY sent one, and its
+  ``resume_gateway_url`` (a RESUME made elsewhere is counted: ``gateway.resumes_elsewhere``);
+- gateway faults (``gateway.FAULTS``): close 1001 or 4000 (the session may RESUME), 4009
+  (Discord forgot the session: its RESUME gets op 9 and the client identifies anew), op 9
+  resumable or not on a live session;
+- shards (a guild belongs to shard ``(guild_id >> 22) % count``; DMs to shard 0) and intent
+  filtering of events; blank message content for a client without the intent (except its
+  own messages, DMs, mentions);
 - the REST shapes discord.py parses: snowflake strings (time-based, above 2**53), JSON with
   an exact ``application/json`` type, multipart ``payload_json`` + ``files[n]``, error bodies
   ``{"code", "message"}`` (401 without the bot token, 403/50013 Missing Permissions, 404s
@@ -36,6 +43,12 @@ Faithful to Discord, because a bot depends on it:
 - faults on demand (``faults``, faults.py): 429 with Discord's body and ``X-RateLimit-*``
   headers, per route, shared or global, closing the bucket for ``retry_after``; real buckets
   (``limit``); 500/502/503; slow answers;
+- threads: GUILD_CREATE lists active threads only; an archived thread's THREAD_UPDATE
+  makes discord.py drop it from its cache; a member's message in an archived unlocked
+  thread unarchives it (MESSAGE_CREATE first, then THREAD_UPDATE: Discord promises no order,
+  so a bot must not count on its cache), a locked one refuses it; the bot's message
+  unarchives one too (locked: with Manage Threads); no application commands and no message
+  edits (50083) in an archived thread;
 - every REST change dispatches its gateway event (MESSAGE_CREATE/UPDATE/DELETE,
   THREAD_CREATE/UPDATE, CHANNEL_UPDATE, CHANNEL_PINS_UPDATE, reactions); forum posts share
   their id with their first message; ``deny_bot`` is a member overwrite on the channels, so
@@ -51,8 +64,9 @@ Simplified:
 - a deferred response makes no "thinking" message: editing ``@original`` creates it; a
   followup is always a new message; ephemeral messages are stored (see ``flags``) but not
   dispatched; no system messages (thread created, message pinned);
-- threads have no member lists; auto-archiving never happens by itself; message history
-  supports ``before``/``after``/``limit`` but not ``around``;
+- threads have no member lists; auto-archiving happens only when a test calls
+  ``archive_thread``; message history supports ``before``/``after``/``limit`` but not
+  ``around``;
 - a session without a connection may RESUME for 60 s, then it is forgotten (a killed bot's).
 """
 

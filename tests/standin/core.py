@@ -14,7 +14,7 @@ from . import payloads
 from .contract import Contract
 from .errors import ApiError
 from .faults import Faults
-from .gateway import MESSAGE_CONTENT, Gateway, Session
+from .gateway import MESSAGE_CONTENT, RESUME_PATH, Gateway, Session
 from .interactions import Interaction
 from .snowflakes import Snowflakes
 from .world import DM, Attachment, Channel, Message, World
@@ -102,7 +102,7 @@ class Core:
             ],
             "session_id": session.id,
             "session_type": "normal",
-            "resume_gateway_url": self.host_url.replace("http", "ws", 1) + "/gateway",
+            "resume_gateway_url": self.host_url.replace("http", "ws", 1) + RESUME_PATH,
             "application": {"id": str(self.application_id), "flags": flags},
             "private_channels": [],
             "relationships": [],
@@ -185,6 +185,10 @@ class Core:
         return message
 
     def edit_message(self, message: Message, body: dict[str, Any], files: list[Attachment]) -> None:
+        channel = self.world.channels[message.channel_id]
+        if channel.is_thread and channel.archived and not message.ephemeral:
+            # "Users cannot edit messages ... in archived threads" (Discord's threads topic).
+            raise ApiError(400, 50083, "Thread is archived")
         apply_body(message, body, files, self.ids)
         message.edited_at = time.perf_counter()
         message.edited_wall_time = time.time()

@@ -37,6 +37,21 @@ MESSAGE_EVENTS = ("MESSAGE_CREATE", "MESSAGE_UPDATE", "MESSAGE_DELETE")
 REACTION_EVENTS = ("MESSAGE_REACTION_ADD", "MESSAGE_REACTION_REMOVE")
 REPLAY_LIMIT = 20_000  # dispatches a session keeps for RESUME
 RESUME_WINDOW_S = 60.0  # how long a session without a connection may still RESUME
+RESUME_PATH = "/resume-gateway"  # READY's resume_gateway_url: where a session resumes
+
+# Closes the stand-in can make (Discord's gateway close event codes): after 1001 and 4000
+# the session may RESUME; 4009 (session timed out) means Discord forgot it, so a RESUME is
+# answered with op 9 (not resumable) and the client identifies anew.
+RESUMABLE_CLOSES = frozenset({1001, 4000})
+FAULT_CLOSES = frozenset({1001, 4000, 4009})
+# Every fault a test can make (``Gateway.fault``), and whether the session survives it.
+FAULTS = {
+    "close 1001": True,
+    "close 4000": True,
+    "close 4009": False,
+    "op 9 resumable": True,
+    "op 9 not resumable": False,
+}
 
 
 @dataclass
@@ -137,6 +152,10 @@ class Gateway:
         self._changed = changed
         self.sessions: dict[str, Session] = {}
         self.close_codes: list[int] = []  # every close the stand-in made, for tests
+        self.invalidations: list[bool] = []  # every op 9 sent to a live session (resumable?)
+        self.identifies = 0  # READYs sent
+        self.resumed = 0  # RESUMEs that succeeded, forgotten sessions' too
+        self.resumes_elsewhere = 0  # RESUMEs not made on READY's resume_gateway_url
         self._sockets: set[web.WebSocketResponse] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -181,15 +200,45 @@ class Gateway:
             first.set_result(time.perf_counter())
         return first
 
-    def drop(self) -> None:
-        """Close every live connection abnormally (4000): the clients will RESUME."""
-        for session in self.sessions.values():
+    def drop(self, code: int = 4000) -> None:
+        """Close every live connection with ``code``: after 1001 or 4000 the clients RESUME
+        (what is dispatched meanwhile is kept for the replay); after 4009 the session is
+        gone, as Discord's is, and the clients identify anew."""
+        assert code in FAULT_CLOSES, f"not a close the gateway makes here: {code}"
+        for session in list(self.sessions.values()):
             conn = session.connection
             if conn is None:
                 continue
             conn.alive = False
             session.detach()
-            self._spawn(conn.ws.close(code=4000, message=b"dropped by the test"))
+            if code not in RESUMABLE_CLOSES:
+                del self.sessions[session.id]
+            self.close_codes.append(code)
+            self._spawn(conn.ws.close(code=code, message=b"dropped by the test"))
+        self._changed()
+
+    def fault(self, name: str) -> None:
+        """Make one of ``FAULTS``."""
+        assert name in FAULTS, f"no such fault: {name}"
+        if name.startswith("close"):
+            self.drop(int(name.split()[1]))
+        else:
+            self.invalidate(FAULTS[name])
+
+    def invalidate(self, resumable: bool) -> None:
+        """Op 9 to every live session, as Discord sends when it invalidates an active one:
+        ``resumable`` (``d: true``) lets the client RESUME; otherwise the session is
+        forgotten and the client must identify anew. The client closes the socket itself."""
+        for session in self.live_sessions():
+            conn = session.connection
+            assert conn is not None
+            conn.send(json.dumps({"op": INVALID_SESSION, "d": resumable}))
+            # Nothing more goes down this socket: the client has stopped reading it.
+            conn.alive = False
+            session.detach()
+            if not resumable:
+                del self.sessions[session.id]
+            self.invalidations.append(resumable)
         self._changed()
 
     # -- the websocket ---------------------------------------------------------------------
@@ -213,7 +262,9 @@ class Gateway:
                 elif op == IDENTIFY:
                     session = await self._identify(conn, data)
                 elif op == RESUME:
-                    session = self._resume(conn, data)
+                    if request.path != RESUME_PATH:
+                        self.resumes_elsewhere += 1
+                    session = await self._resume(conn, data)
                 elif op == REQUEST_MEMBERS and session is not None:
                     self._chunk(session, data)
                 # PRESENCE and anything else: accepted and ignored.
@@ -247,19 +298,23 @@ class Gateway:
         self.sessions[session.id] = session
         session.connection = conn
         ready = self._ready_payload(session)
-        if data.get("shard") is not None:
+        if data.get("shard") is not None:  # READY carries the shard only when identify did
             ready["shard"] = [session.shard[0], session.shard[1]]
+        self.identifies += 1
         session.dispatch("READY", ready, None)
         for _, guild in self._guild_payloads(session):
             session.dispatch("GUILD_CREATE", guild, None)
         self._changed()
         return session
 
-    def _resume(self, conn: Connection, data: dict[str, Any]) -> Session | None:
+    async def _resume(self, conn: Connection, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
         seq = int(data.get("seq") or 0)
         if session is None or session.expired() or data.get("token") != self.token:
             conn.send(json.dumps({"op": INVALID_SESSION, "d": False}))
+            return None
+        if seq > session.seq:  # a sequence the session never sent
+            await self._close(conn, 4007, "Invalid seq.")
             return None
         if session.sent and seq < session.sent[0][0] - 1:  # what it missed is no longer kept
             conn.send(json.dumps({"op": INVALID_SESSION, "d": False}))
@@ -270,6 +325,7 @@ class Gateway:
         session.connection = conn
         session.dropped_at = None
         session.resumes += 1
+        self.resumed += 1
         session.dispatch("RESUMED", {"_trace": ["stand-in"]}, None)
         self._changed()
         return session

@@ -11,12 +11,13 @@ from aiohttp import web
 
 from . import contract, payloads
 from .core import Core
+from .gateway import RESUME_PATH
 from .interactions import AUTOCOMPLETE_RESULT, Interaction, build_options, find_command
 from .rest import API, app_routes, make_middleware
 from .rest_channels import channel_routes
 from .rest_guilds import guild_routes
 from .rest_interactions import interaction_routes
-from .world import GUILD_FORUM, GUILD_TEXT, Channel, Member, Message
+from .world import GUILD_FORUM, GUILD_TEXT, MANAGE_THREADS, Channel, Member, Message
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
@@ -36,6 +37,7 @@ class StandIn(Core):
         app.add_routes(
             [
                 web.get("/gateway", self.gateway.handle),
+                web.get(RESUME_PATH, self.gateway.handle),
                 web.get("/attachments/{channel}/{id}/{name}", self._attachment),
                 *app_routes(self),
                 *channel_routes(self),
@@ -153,6 +155,9 @@ class StandIn(Core):
     ) -> Interaction:
         """A slash command as ``user`` types it: ``command`` is the path ("vl move").
         AssertionError when the bot has not synced such a command, option or choice."""
+        where = self.channel_or_404(channel)
+        # "Users cannot ... use application commands ... in archived threads" (threads topic).
+        assert not (where.is_thread and where.archived), "no commands in an archived thread"
         data = self._command_data(channel, command, options, None)
         return await self._interact(APPLICATION_COMMAND, user, channel, data, locale)
 
@@ -219,11 +224,33 @@ class StandIn(Core):
         MESSAGE_CREATE goes out, content blanked for a client without the message-content
         intent, as Discord does."""
         assert user in self.world.users, f"unknown user {user}"
-        assert self.channel_or_404(channel).type != GUILD_FORUM, "post in a forum's thread"
+        where = self.channel_or_404(channel)
+        assert where.type != GUILD_FORUM, "post in a forum's thread"
+        reopened = where.is_thread and where.archived
+        if reopened:
+            guild = self.world.guilds[where.guild_id or 0]
+            may_manage = self.world.member_permissions(guild, user) & MANAGE_THREADS
+            assert not where.locked or may_manage, "a locked archived thread takes no messages"
+            where.archived = False  # sending a message unarchives the thread, as on Discord
         body: dict[str, Any] = {"content": content}
         if reply_to is not None:
             body["message_reference"] = {"message_id": reply_to}
-        return self.new_message(channel, user, body, [])
+        message = self.new_message(channel, user, body, [])
+        if reopened:
+            # Discord promises no order between the two events: the message comes first
+            # here, so a bot must not count on having the thread in its cache.
+            self.dispatch_channel("THREAD_UPDATE", where)
+        return message
+
+    def archive_thread(self, thread: int, *, locked: bool = False) -> None:
+        """The thread archives itself after its auto-archive time without activity (or a
+        moderator archives it, ``locked`` perhaps): THREAD_UPDATE goes out, and discord.py
+        drops the thread from its cache, as with Discord."""
+        channel = self.channel_or_404(thread)
+        assert channel.is_thread, "only threads archive"
+        channel.archived = True
+        channel.locked = locked
+        self.dispatch_channel("THREAD_UPDATE", channel)
 
     def _command_data(
         self, channel: int, command: str, options: Mapping[str, Any], focused: str | None
@@ -321,9 +348,14 @@ class StandIn(Core):
         return interaction
 
     # -- connection control ----------------------------------------------------------------
-    def drop_gateway(self) -> None:
-        """Close the live connection(s) abnormally, so the clients RESUME."""
-        self.gateway.drop()
+    def drop_gateway(self, code: int = 4000) -> None:
+        """Close the live connection(s) with ``code``: 1001 or 4000, and the clients RESUME;
+        4009 (session timed out), and they identify anew (see ``Gateway.drop``)."""
+        self.gateway.drop(code)
+
+    def invalidate_session(self, *, resumable: bool) -> None:
+        """Op 9 Invalid Session to the live connection(s): resumable or not."""
+        self.gateway.invalidate(resumable)
 
     @property
     def connected(self) -> int:
@@ -333,7 +365,7 @@ class StandIn(Core):
     @property
     def resumes(self) -> int:
         """How many RESUMEs succeeded, over all sessions."""
-        return sum(s.resumes for s in self.gateway.sessions.values())
+        return self.gateway.resumed
 
     async def wait_ready(self, timeout: float = 10, count: int = 1) -> None:
         """Until ``count`` sessions are identified (READY and their GUILD_CREATEs sent) and

@@ -50,6 +50,11 @@ def units(state: GameState, side: Side, typed: str, lang: str) -> list[Choice]:
     )
 
 
+def passengers(state: GameState, side: Side, typed: str, lang: str) -> list[Choice]:
+    """The caller's units that can act now and are carried (H3: they may disembark)."""
+    return [c for c in units(state, side, typed, lang) if state.units[c[1]].embarked_in]
+
+
 def acting_units(state: GameState, side: Side) -> list[str]:
     if state.pending:
         pending = state.pending[0]

@@ -1,6 +1,6 @@
 """House-rule decisions on Discord (RULES.md M3 orders, M5 reserves, M6 fall back, M8
-charge): the buttons of a pending decision, the line that asks for it, and the engine
-actions the slash commands build. Pure functions of the state: the service and the engine
+charge): the buttons of a pending decision, the line that asks for it, and the order the
+M3 slash command's text makes. Pure functions of the state: the service and the engine
 still judge every action.
 """
 
@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from vahalite_bot.discord.tree import Refusal
 from vahalite_bot.discord.words import say
-from vahalite_bot.orders import GiveOrdersOrder, OrderProblem, parse_line, resolve
-from vahalite_bot.rules import movement, reserve, unit_orders
-from vahalite_bot.rules.actions import Action, FinishReserves, GiveOrders, Move
-from vahalite_bot.rules.geometry import Cell
-from vahalite_bot.rules.scenario import Side
+from vahalite_bot.orders import GiveOrdersOrder, OrderProblem, parse_line
+from vahalite_bot.rules import reserve, unit_orders
+from vahalite_bot.rules.actions import Action, FinishReserves, GiveOrders
 from vahalite_bot.rules.state import GameState, PendingOrders, PendingReserve
 
 # Button verbs (``vl:<verb>:<game>:<version>``): the common answer of each decision.
@@ -59,7 +57,7 @@ def asking_line(state: GameState, lang: str, who: str, *, typing: bool) -> str |
     return None
 
 
-def typed_orders(state: GameState, side: Side, typed: str | None) -> GiveOrders:
+def orders_order(typed: str | None) -> GiveOrdersOrder:
     """M3: ``tac1 assault, asl1 aimed`` (either language) as the order language reads
     ``orders ...``; nothing typed gives every unit Advance."""
     words = (typed or "").strip()
@@ -68,14 +66,4 @@ def typed_orders(state: GameState, side: Side, typed: str | None) -> GiveOrders:
         raise order
     if not isinstance(order, GiveOrdersOrder):
         raise Refusal("bad-orders", text=words[:60])
-    resolved = resolve(order, state, side)
-    assert isinstance(resolved, GiveOrders)
-    return resolved
-
-
-def fall_back_move(state: GameState, side: Side, unit_id: str, cell: Cell) -> Move:
-    """M6: the move to ``cell`` by a shortest legal path, as a fall back; without such a
-    path the single step, for the engine to say why."""
-    unit = state.units.get(unit_id)
-    path = movement.path_to(state, unit, cell) if unit is not None else None
-    return Move(side, unit_id, path or (cell,), fall_back=True)
+    return order

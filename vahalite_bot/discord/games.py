@@ -23,7 +23,9 @@ from vahalite_bot.rules.state import GameState
 if TYPE_CHECKING:
     from vahalite_bot.discord.client import VahaBot
 
-Call = Callable[[int, Actor, str], Awaitable[Outcome]]
+# A command's work: (game, caller, idempotency key) -> its outcome, or several (an order
+# that first declined an offered advance).
+Call = Callable[[int, Actor, str], Awaitable[Outcome | list[Outcome]]]
 
 
 class Games:
@@ -70,8 +72,8 @@ class Games:
         actor = self.actor(interaction)
         game_id = game if game is not None else await self.game_here(interaction.channel_id)
         before = (await self.service.status(game_id)).state
-        outcome = await call(game_id, actor, str(interaction.id))
-        await self.after([outcome], before, by=actor.user)
+        done = await call(game_id, actor, str(interaction.id))
+        await self.after(done if isinstance(done, list) else [done], before, by=actor.user)
         await tell(interaction, say(lang_of(interaction.locale), "done"))
 
     async def after(

@@ -4,6 +4,7 @@ charge), from the rule modules' own questions: pure functions of the state, at m
 
 from __future__ import annotations
 
+from vahalite_bot.discord import choices
 from vahalite_bot.discord.choices import LIMIT, Choice, _matching, percent
 from vahalite_bot.i18n import translate
 from vahalite_bot.rules import charge, fallback, movement, reserve, unit_orders
@@ -119,3 +120,36 @@ def charge_targets(state: GameState, unit_id: str, lang: str) -> list[Choice]:
         return []
     targets = dict.fromkeys(o.target for o in charge.charge_options(state, unit))
     return [(translate(lang, "discord-charge-target", target=t), t) for t in targets][:LIMIT]
+
+
+# -- what /vl move, /vl setup deploy and /vl attack offer, as the resolver reads them -----------
+def move_cells(
+    state: GameState, side: Side, unit: str, typed: str, falling_back: bool
+) -> list[Choice]:
+    """The cells ``unit <cell>`` may name now: a fall back's (M6, asked for), a reserve's
+    arrival (M5), a waiting passenger's placement (H5), or a move's."""
+    if falling_back:
+        return fall_back_cells(state, unit, typed)
+    arriving = arrival_cells(state, unit, typed)
+    if arriving:
+        return arriving
+    if state.pending and state.pending[0].unit == unit:
+        return choices.pending_cells(state, side, typed)
+    return choices.move_cells(state, unit, typed)
+
+
+def deploy_cells(state: GameState, side: Side, unit: str, typed: str) -> list[Choice]:
+    """The cells ``deploy unit <cell>`` may name: a reserve's arrival (M5), or B5's."""
+    return arrival_cells(state, unit, typed) or choices.deploy_cells(state, side, unit, typed)
+
+
+def targets(state: GameState, unit: str, typed: str, lang: str) -> list[Choice]:
+    """The attack's targets with their odds, then the ones only a charge reaches (M8)."""
+    direct = choices.targets(state, unit, typed, lang)
+    known = {value for _, value in direct}
+    rushed = [
+        c
+        for c in charge_targets(state, unit, lang)
+        if c[1] not in known and typed.casefold() in c[1].casefold()
+    ]
+    return (direct + rushed)[:LIMIT]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from vahalite_bot.app import Outcome
-from vahalite_bot.discord import buttons
+from vahalite_bot.discord import buttons, playing
 from vahalite_bot.discord.identity import actor_of
 from vahalite_bot.discord.tree import REFUSALS, describe
 from vahalite_bot.discord.words import fit, say
@@ -29,9 +29,7 @@ from vahalite_bot.orders import (
     StatusRequest,
     Step,
     UndoRequest,
-    declines_advance,
     help_text,
-    resolve,
     run_orders_async,
 )
 from vahalite_bot.orders.lexicon import VERBS, fold
@@ -41,7 +39,7 @@ from vahalite_bot.present.narrate import Narrator
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.rules import rule_reply
 from vahalite_bot.present.views import army_text, odds_text, status_text
-from vahalite_bot.rules.actions import Advance, Resign
+from vahalite_bot.rules.actions import Resign
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.verify import check_text
 from vahalite_bot.verify.export import export_log
@@ -98,18 +96,11 @@ async def run_text_orders(bot: VahaBot, game: int, message: discord.Message) -> 
         if isinstance(resolved, Resign):
             confirm_resign = True  # asked with buttons below: a typed word is easy to regret
             return current, None
-        if declines_advance(current, side, resolved):
-            pending = current.pending[0]
-            stay = Advance(side, pending.unit, False)
-            outcome = await bot.service.act(game, actor, stay, key=key + ":stay")
-            outcomes.append(outcome)
+        applied = await playing.apply(bot, game, actor, side, current, step.order, resolved, key)
+        outcomes.extend(applied)
+        for outcome in applied:
             current = _state(outcome, current)
-            again = resolve(step.order, current, side)
-            assert not isinstance(again, Request)
-            resolved = again
-        outcome = await bot.service.act(game, actor, resolved, key=key)
-        outcomes.append(outcome)
-        return _state(outcome, current), outcome
+        return current, applied[-1]
 
     report = await run_orders_async(state, side, message.content, step, REFUSALS)
     lines = [

@@ -48,7 +48,7 @@ from vahalite_bot.orders.model import (
     Verb,
     VerifyOrder,
 )
-from vahalite_bot.orders.parser import parse_line, parse_message, split_lines
+from vahalite_bot.orders.parser import parse_line, parse_message, read_ref, split_lines
 from vahalite_bot.orders.requests import (
     ArmyRequest,
     BoardRequest,
@@ -139,6 +139,7 @@ __all__ = [
     "help_text",
     "parse_line",
     "parse_message",
+    "read_ref",
     "report_line",
     "resolve",
     "run_orders",

@@ -530,6 +530,11 @@ def _no_more(args: Sequence[Token], verb: Verb, allowed: frozenset[str] = frozen
         raise _fail("unexpected", words=" ".join(extra), verb=verb)
 
 
+def read_ref(text: str) -> Ref:
+    """A unit named in a slash command's option, read as a line of orders reads it."""
+    return _ref(tokenize(text))
+
+
 def _ref(tokens: Sequence[Token]) -> Ref:
     if len(tokens) == 1 and tokens[0].cell is not None:
         return _cell_ref(tokens[0].cell, tokens[0].text)

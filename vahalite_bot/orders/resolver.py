@@ -20,7 +20,10 @@ Decisions:
 * When the unit may not move at all now (not your turn, moved already, attacks begun, a
   decision pending), the move goes to the engine unchanged, so that its reason is given.
 * A passenger waiting to be placed after its transport's wreck (H5) is placed by the
-  ``deploy``/``place``, ``disembark`` or ``move`` order naming it and a cell.
+  ``deploy``/``place``, ``disembark`` or ``move`` order naming it and a cell; a reserve
+  while its side brings reserves in (M5) arrives by the ``arrive``, ``place`` or ``move``
+  order naming it and a cell. The slash commands build the same orders, so both adapters
+  choose here, in one place (issue 17).
 * ``embark`` without a transport picks the only friendly transport the unit can reach;
   ``disembark`` without a cell the only free cell; several make a refusal listing them.
 """
@@ -167,13 +170,18 @@ def resolve(order: Order, state: GameState, side: Side) -> Resolved:
 
 
 # -- moving ------------------------------------------------------------------------------
-def _move(order: MoveOrder, state: GameState, side: Side) -> Move | PlacePassenger:
+def _move(order: MoveOrder, state: GameState, side: Side) -> Move | PlacePassenger | PlaceReserve:
+    """``unit cell`` (typed, or ``/vl move``): the move; for a passenger waiting to be placed
+    after its transport's wreck, its placement (H5); for a reserve while reserves are
+    brought in, its arrival (M5)."""
     unit = _mover(state, order.unit, side)
     path = order.path
     if len(path) == 1:
         placing = _placing(state, unit)
         if placing is not None:
             return PlacePassenger(side, unit.id, path[0])
+        if unit.in_reserve and _reserves_pending(state, side):
+            return PlaceReserve(side, unit.id, path[0])
         return _move_to(state, side, unit, path[0])
     if path[0] == state.position(unit):
         path = path[1:]
@@ -185,7 +193,9 @@ def _unit_order(entry: OrderEntry, state: GameState, side: Side) -> UnitOrder:
     return UnitOrder(find_unit(state, entry.unit, side, passenger=True).id, entry.order)
 
 
-def _fall_back(order: FallBackOrder, state: GameState, side: Side) -> Move | PlacePassenger:
+def _fall_back(
+    order: FallBackOrder, state: GameState, side: Side
+) -> Move | PlacePassenger | PlaceReserve:
     """M6: the move the same words would make, as a fall back (the engine judges it)."""
     moved = _move(MoveOrder(order.unit, order.path), state, side)
     return replace(moved, fall_back=True) if isinstance(moved, Move) else moved

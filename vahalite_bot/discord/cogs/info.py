@@ -14,12 +14,12 @@ from vahalite_bot.discord import choices
 from vahalite_bot.discord.cogs import AreaCog
 from vahalite_bot.discord.identity import mention
 from vahalite_bot.discord.textorders import log_lines
-from vahalite_bot.discord.tree import Refusal, tell
+from vahalite_bot.discord.tree import tell
 from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.orders import OddsOrder, OddsRequest, read_ref, resolve
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.rules import rule_reply
 from vahalite_bot.present.views import army_text, odds_text
-from vahalite_bot.rules import combat
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
@@ -51,15 +51,18 @@ class InfoCog(AreaCog):
     @app_commands.rename(unit=text("opt-unit"), target=text("opt-target"))
     @app_commands.describe(unit=text("opt-unit-desc"), target=text("opt-target-desc"))
     async def odds(self, interaction: discord.Interaction[Any], unit: str, target: str) -> None:
+        """As ``odds unit target`` reads: the weapons the attack would use, chosen by the
+        resolver (anyone may ask; a spectator's names are read as the side to act's)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        _, state = await self._state(interaction)
+        game, state = await self._state(interaction)
+        _, side = await self.bot.games.side_of(game, str(interaction.user.id))
+        asked = resolve(
+            OddsOrder(read_ref(unit), read_ref(target)), state, side or state.active or Side.SOUTH
+        )
+        assert isinstance(asked, OddsRequest)
         lang = lang_of(interaction.locale)
-        if unit not in state.units or target not in state.units:
-            raise Refusal("no-unit", unit=(unit if unit not in state.units else target)[:20])
-        attacker, defender = state.units[unit], state.units[target]
-        options = [o for o in combat.attack_options(state, attacker) if o.target == defender.id]
-        weapons = options[0].weapons if options else tuple(range(len(attacker.weapons)))
-        await tell(interaction, odds_text(state, unit, target, weapons, lang, plain))
+        told = odds_text(state, asked.unit, asked.target, asked.weapons, lang, plain)
+        await tell(interaction, told)
 
     @odds.autocomplete("unit")
     async def _odds_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:

@@ -1,5 +1,9 @@
 """Playing: the setup steps, moves, attacks, transports, decisions, ending the turn, undo and
-resigning; as slash commands, and as text orders posted in the game's thread."""
+resigning; as slash commands, and as text orders posted in the game's thread.
+
+A command that plays puts its options into an order of the order language and hands it to
+``playing.play``: the resolver chooses the engine action, as for the same order typed.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +13,34 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from vahalite_bot.app import Actor, GameStatus, NotAllowed, Outcome
-from vahalite_bot.discord import buttons, choices, decisions, housechoices
+from vahalite_bot.app import Actor, NotAllowed, Outcome
+from vahalite_bot.discord import buttons, choices, decisions, housechoices, playing
 from vahalite_bot.discord.cogs import AreaCog
 from vahalite_bot.discord.textorders import run_text_orders
 from vahalite_bot.discord.tree import Refusal
 from vahalite_bot.discord.words import lang_of, say, text
-from vahalite_bot.orders.tokens import read_cell
-from vahalite_bot.rules.actions import (
-    Action,
-    Charge,
-    FinishReserves,
-    HoldInReserve,
-    PlaceReserve,
+from vahalite_bot.orders import (
+    AdvanceOrder,
+    AttackOrder,
+    ChargeOrder,
+    DeployOrder,
+    DeployOrderChoice,
+    DisembarkOrder,
+    EmbarkOrder,
+    EndTurnOrder,
+    FallBackOrder,
+    MoveOrder,
+    Order,
+    Ref,
+    SPOrder,
+    TerrainOrder,
+    read_ref,
 )
+from vahalite_bot.orders.model import ReserveOrder
+from vahalite_bot.orders.tokens import read_cell
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, TerrainKind
-from vahalite_bot.rules.state import GameState, PendingReserve
+from vahalite_bot.rules.state import GameState
 
 Choices = list[app_commands.Choice[str]]
 
@@ -37,20 +52,11 @@ class PlayCog(AreaCog):
     async def _run(self, interaction: discord.Interaction[Any], call: Any) -> None:
         await self.bot.games.command(interaction, call)
 
-    async def _act(self, interaction: discord.Interaction[Any], make: Any) -> None:
-        """Run an engine action built from the game as it is now for the caller's side
-        (``make(state, side)``): the house-rule commands, which the service has no verb for."""
+    async def _order(self, interaction: discord.Interaction[Any], order: Order) -> None:
+        """Play ``order`` as if it were typed: the resolver chooses the engine action."""
 
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            status, side = await self.bot.games.side_of(game, actor.user)
-            if side is None:
-                raise NotAllowed("not_a_player")
-            if status.state is None:
-                raise NotAllowed("game_not_started")
-            action: Action = make(status.state, side)
-            return await self.bot.service.act(
-                game, actor, action, expected_version=status.version, key=key
-            )
+        async def call(game: int, actor: Actor, key: str) -> list[Outcome]:
+            return await playing.play(self.bot, game, actor, order, key)
 
         await self._run(interaction, call)
 
@@ -91,22 +97,14 @@ class PlayCog(AreaCog):
     @app_commands.rename(deploy_first=text("opt-deploy-first"))
     @app_commands.describe(deploy_first=text("opt-deploy-first-desc"))
     async def first(self, interaction: discord.Interaction[Any], deploy_first: bool) -> None:
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            return await self.bot.service.choose_deploy_order(game, actor, deploy_first, key=key)
-
-        await self._run(interaction, call)
+        await self._order(interaction, DeployOrderChoice(deploy_first))
 
     @setup.command(name=text("cmd-terrain"), description=text("cmd-terrain-desc"))
     @app_commands.rename(kind=text("opt-kind"), cell=text("opt-cell"))
     @app_commands.describe(kind=text("opt-kind-desc"), cell=text("opt-cell-desc"))
     async def terrain(self, interaction: discord.Interaction[Any], kind: str, cell: str) -> None:
         where = await self._cell(interaction, cell)
-        piece = _terrain_kind(kind)
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            return await self.bot.service.place_terrain(game, actor, piece, where, key=key)
-
-        await self._run(interaction, call)
+        await self._order(interaction, TerrainOrder(_terrain_kind(kind), where))
 
     @terrain.autocomplete("kind")
     async def _kinds(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -125,12 +123,7 @@ class PlayCog(AreaCog):
     @app_commands.rename(cell=text("opt-cell"))
     @app_commands.describe(cell=text("opt-cell-desc"))
     async def sp(self, interaction: discord.Interaction[Any], cell: str) -> None:
-        where = await self._cell(interaction, cell)
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            return await self.bot.service.place_sp(game, actor, where, key=key)
-
-        await self._run(interaction, call)
+        await self._order(interaction, SPOrder(await self._cell(interaction, cell)))
 
     @sp.autocomplete("cell")
     async def _sp_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -142,30 +135,9 @@ class PlayCog(AreaCog):
     @app_commands.rename(unit=text("opt-unit"), cell=text("opt-cell"))
     @app_commands.describe(unit=text("opt-unit-desc"), cell=text("opt-cell-desc"))
     async def deploy(self, interaction: discord.Interaction[Any], unit: str, cell: str) -> None:
-        """B5; with M5, while reserves are being brought in, a reserve's arrival."""
+        """B5, as ``deploy unit cell`` reads (an M5 arrival, an H5 placement too)."""
         where = await self._cell(interaction, cell)
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            if await self._arriving(game, unit):
-                return await self._arrive(game, actor, unit, where, key)
-            return await self.bot.service.deploy(game, actor, unit, where, key=key)
-
-        await self._run(interaction, call)
-
-    async def _arriving(self, game: int, unit: str) -> bool:
-        state = (await self.bot.service.status(game)).state
-        pending = state.pending[0] if state is not None and state.pending else None
-        return isinstance(pending, PendingReserve) and unit in pending.units
-
-    async def _arrive(self, game: int, actor: Actor, unit: str, where: Cell, key: str) -> Outcome:
-        """M5: the reserve ``unit`` arrives on ``where`` (the engine judges side and cell)."""
-        status, side = await self.bot.games.side_of(game, actor.user)
-        if side is None:
-            raise NotAllowed("not_a_player")
-        arrival = PlaceReserve(side, unit, where)
-        return await self.bot.service.act(
-            game, actor, arrival, expected_version=status.version, key=key
-        )
+        await self._order(interaction, DeployOrder(read_ref(unit), _cell_ref(where)))
 
     @deploy.autocomplete("unit")
     async def _deploy_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -174,12 +146,9 @@ class PlayCog(AreaCog):
     @deploy.autocomplete("cell")
     async def _deploy_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         unit = getattr(interaction.namespace, "unit", None) or ""
-
-        def cells(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
-            arriving = housechoices.arrival_cells(state, unit, current)
-            return arriving or choices.deploy_cells(state, side, unit, current)
-
-        return await self._choices(interaction, cells)
+        return await self._choices(
+            interaction, lambda s, side, lang: housechoices.deploy_cells(s, side, unit, current)
+        )
 
     # -- house rules at setup and at the turn's start (M3, M5) -------------------------------------
     @setup.command(name=text("cmd-orders"), description=text("cmd-orders-desc"))
@@ -189,7 +158,7 @@ class PlayCog(AreaCog):
         self, interaction: discord.Interaction[Any], orders: str | None = None
     ) -> None:
         """M3: the turn's orders, typed as in the order language after ``orders``."""
-        await self._act(interaction, lambda s, side: decisions.typed_orders(s, side, orders))
+        await self._order(interaction, decisions.orders_order(orders))
 
     @orders.autocomplete("orders")
     async def _orders(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -204,7 +173,8 @@ class PlayCog(AreaCog):
         self, interaction: discord.Interaction[Any], unit: str, transport: str | None = None
     ) -> None:
         """M5 at B5: hold ``unit`` back (inside ``transport``, also held back)."""
-        await self._act(interaction, lambda s, side: HoldInReserve(side, unit, transport or None))
+        ride = read_ref(transport) if transport else None
+        await self._order(interaction, ReserveOrder(read_ref(unit), ride))
 
     @reserve.autocomplete("unit")
     async def _reserve_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -235,24 +205,11 @@ class PlayCog(AreaCog):
         cell: str,
         fall_back: bool = False,
     ) -> None:
-        """A move; for the passenger of a destroyed transport waiting to be placed (H5), its
-        placement, as the order language reads ``unit cell`` too; for a reserve while
-        reserves are brought in (M5), its arrival; ``fall_back``: an M6 fall back."""
+        """``unit cell`` as typed: a move, an H5 placement or an M5 arrival, as the resolver
+        reads it; ``fall_back``: ``fall back unit cell`` (M6)."""
         where = await self._cell(interaction, cell)
-        if fall_back:
-            await self._act(
-                interaction, lambda s, side: decisions.fall_back_move(s, side, unit, where)
-            )
-            return
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            if await self._arriving(game, unit):
-                return await self._arrive(game, actor, unit, where, key)
-            if _pending_unit(await self.bot.service.status(game)) == unit:
-                return await self.bot.service.place_passenger(game, actor, unit, where, key=key)
-            return await self.bot.service.move(game, actor, unit, where, key=key)
-
-        await self._run(interaction, call)
+        kind = FallBackOrder if fall_back else MoveOrder
+        await self._order(interaction, kind(read_ref(unit), (where,)))
 
     @move.autocomplete("unit")
     async def _move_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -264,18 +221,10 @@ class PlayCog(AreaCog):
 
         # The namespace is keyed by the option's Discord name, not the parameter's.
         falling_back = bool(getattr(interaction.namespace, "fall-back", False))
-
-        def cells(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
-            if falling_back:
-                return housechoices.fall_back_cells(state, unit, current)
-            arriving = housechoices.arrival_cells(state, unit, current)
-            if arriving:
-                return arriving
-            if state.pending and state.pending[0].unit == unit:
-                return choices.pending_cells(state, side, current)
-            return choices.move_cells(state, unit, current)
-
-        return await self._choices(interaction, cells)
+        return await self._choices(
+            interaction,
+            lambda s, side, lang: housechoices.move_cells(s, side, unit, current, falling_back),
+        )
 
     @app_commands.command(name=text("cmd-embark"), description=text("cmd-embark-desc"))
     @app_commands.rename(unit=text("opt-unit"), transport=text("opt-transport"))
@@ -283,10 +232,7 @@ class PlayCog(AreaCog):
     async def embark(
         self, interaction: discord.Interaction[Any], unit: str, transport: str
     ) -> None:
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            return await self.bot.service.embark(game, actor, unit, transport, key=key)
-
-        await self._run(interaction, call)
+        await self._order(interaction, EmbarkOrder(read_ref(unit), read_ref(transport)))
 
     @embark.autocomplete("unit")
     async def _embark_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -304,19 +250,12 @@ class PlayCog(AreaCog):
     @app_commands.describe(unit=text("opt-unit-desc"), cell=text("opt-cell-desc"))
     async def disembark(self, interaction: discord.Interaction[Any], unit: str, cell: str) -> None:
         where = await self._cell(interaction, cell)
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            return await self.bot.service.disembark(game, actor, unit, where, key=key)
-
-        await self._run(interaction, call)
+        await self._order(interaction, DisembarkOrder(read_ref(unit), where))
 
     @disembark.autocomplete("unit")
     async def _passengers(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         return await self._choices(
-            interaction,
-            lambda s, side, lang: [
-                c for c in choices.units(s, side, current, lang) if s.units[c[1]].embarked_in
-            ],
+            interaction, lambda s, side, lang: choices.passengers(s, side, current, lang)
         )
 
     @disembark.autocomplete("cell")
@@ -359,19 +298,13 @@ class PlayCog(AreaCog):
     ) -> None:
         """E5; with ``charge_to``, an M8 charge from that cell (weapons and mode do not apply:
         the blow is melee with every melee weapon)."""
+        attacker, enemy = read_ref(unit), read_ref(target)
         if charge_to:
             cell = await self._cell(interaction, charge_to)
-            await self._act(interaction, lambda s, side: Charge(side, unit, target, cell))
+            await self._order(interaction, ChargeOrder(attacker, enemy, cell))
             return
-        chosen = _weapons(weapons)
         melee = None if mode is None else mode == "melee"
-
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            return await self.bot.service.attack(
-                game, actor, unit, target, weapons=chosen, melee=melee, key=key
-            )
-
-        await self._run(interaction, call)
+        await self._order(interaction, AttackOrder(attacker, enemy, _weapons(weapons), melee))
 
     @attack.autocomplete("unit")
     async def _attackers(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -380,18 +313,9 @@ class PlayCog(AreaCog):
     @attack.autocomplete("target")
     async def _targets(self, interaction: discord.Interaction[Any], current: str) -> Choices:
         unit = getattr(interaction.namespace, "unit", None) or ""
-
-        def found(state: GameState, side: Side, lang: str) -> list[tuple[str, str]]:
-            direct = choices.targets(state, unit, current, lang)
-            known = {value for _, value in direct}
-            rushed = [
-                c
-                for c in housechoices.charge_targets(state, unit, lang)
-                if c[1] not in known and current.casefold() in c[1].casefold()
-            ]
-            return (direct + rushed)[: choices.LIMIT]
-
-        return await self._choices(interaction, found)
+        return await self._choices(
+            interaction, lambda s, side, lang: housechoices.targets(s, unit, current, lang)
+        )
 
     @attack.autocomplete("charge_to")
     async def _charge_cells(self, interaction: discord.Interaction[Any], current: str) -> Choices:
@@ -407,25 +331,13 @@ class PlayCog(AreaCog):
     @app_commands.rename(take=text("opt-take"))
     @app_commands.describe(take=text("opt-take-desc"))
     async def advance(self, interaction: discord.Interaction[Any], take: bool = True) -> None:
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            unit = _pending_unit(await self.bot.service.status(game))
-            return await self.bot.service.advance(game, actor, unit, take, key=key)
-
-        await self._run(interaction, call)
+        await self._order(interaction, AdvanceOrder(take))
 
     # -- the turn --------------------------------------------------------------------------------
     @app_commands.command(name=text("cmd-end"), description=text("cmd-end-desc"))
     async def end(self, interaction: discord.Interaction[Any]) -> None:
-        async def call(game: int, actor: Actor, key: str) -> Outcome:
-            status, side = await self.bot.games.side_of(game, actor.user)
-            if side is not None and _reserves_pending(status, side):
-                # M5: as the order "end" reads then, no more reserves this turn
-                return await self.bot.service.act(
-                    game, actor, FinishReserves(side), expected_version=status.version, key=key
-                )
-            return await self.bot.service.end_turn(game, actor, key=key)
-
-        await self._run(interaction, call)
+        """As ``end`` reads: the turn's end, or (M5) no more reserves this turn."""
+        await self._order(interaction, EndTurnOrder())
 
     @app_commands.command(name=text("cmd-undo"), description=text("cmd-undo-desc"))
     @app_commands.rename(count=text("opt-count"))
@@ -467,9 +379,12 @@ class PlayCog(AreaCog):
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """A player's orders posted in the game's thread, forum style."""
-        if message.author.bot or not message.content:
+        if message.author.bot or not message.content or message.guild is None:
             return
-        if not isinstance(message.channel, discord.Thread):  # games live in threads only
+        # Games live in threads. One discord.py has not cached (archived, or unarchived by
+        # this very message before its THREAD_UPDATE came) is a PartialMessageable: the game
+        # is looked up by the channel's id all the same.
+        if not isinstance(message.channel, discord.Thread | discord.PartialMessageable):
             return
         try:
             game = await self.bot.games.game_here(message.channel.id)
@@ -486,22 +401,16 @@ def _terrain_kind(kind: str) -> TerrainKind:
 
 
 def _weapons(typed: str | None) -> tuple[int, ...] | None:
-    """``1,2`` (as on the sheet, from 1) -> weapon indexes (0, 1)."""
+    """``1,2``: weapon numbers as on the sheet (from 1), as an order carries them."""
     if typed is None or not typed.strip():
         return None
     parts = typed.replace(" ", ",").split(",")
     numbers = [p for p in parts if p]
     if not numbers or not all(p.isdigit() and 0 < int(p) <= 20 for p in numbers):
         raise Refusal("bad-weapons", text=typed[:40])
-    return tuple(dict.fromkeys(int(p) - 1 for p in numbers))
+    return tuple(dict.fromkeys(int(p) for p in numbers))
 
 
-def _reserves_pending(status: GameStatus, side: Side) -> bool:
-    pending = status.state.pending if status.state is not None else ()
-    return bool(pending) and isinstance(pending[0], PendingReserve) and pending[0].side is side
-
-
-def _pending_unit(status: GameStatus) -> str:
-    """The unit of the decision waiting now (E10, H5): the engine refuses if it is not ours."""
-    pending = status.state.pending if status.state is not None else ()
-    return pending[0].unit if pending else ""
+def _cell_ref(cell: Cell) -> Ref:
+    """A cell where an order may also name a unit (``deploy tac1 rhi1``): here, the cell."""
+    return Ref(cell.name.lower(), cell)

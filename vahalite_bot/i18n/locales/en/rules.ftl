@@ -58,7 +58,7 @@ error-path_too_long = { $unit } moves at most { $m } { $m ->
     }; that path is { $length }.
 error-not_orthogonal = { $frm } to { $cell } is not one orthogonal step: moves go cell by cell, never diagonally.
 error-path_revisits = The path for { $unit } visits a cell twice.
-error-off_board = { $cell } is off the board.
+error-off_board = { $cell } is off the board: name a cell of the board, e.g. C4.
 error-blocked_by_terrain = Blocked at { $cell } by { $terrain }.
 error-blocked_by_enemy = Blocked at { $cell } by the enemy { $enemy }.
 error-flyer_cannot_end = A flyer cannot end its move on { $cell } (Obstacle or strategic position).

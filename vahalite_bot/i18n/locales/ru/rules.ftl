@@ -58,7 +58,7 @@ error-path_too_long = { $unit } ходит не дальше чем на { $m } 
     }, а путь длиной { $length }.
 error-not_orthogonal = Из { $frm } в { $cell } — не один шаг по вертикали или горизонтали: по диагонали не ходят.
 error-path_revisits = Путь { $unit } дважды проходит одну клетку.
-error-off_board = { $cell } за пределами поля.
+error-off_board = { $cell } за пределами поля: назовите клетку поля, например C4.
 error-blocked_by_terrain = Путь перекрыт на { $cell }: { $terrain }.
 error-blocked_by_enemy = Путь перекрыт на { $cell } вражеским отрядом { $enemy }.
 error-flyer_cannot_end = Летающий отряд не может закончить движение на { $cell } (Препятствие или СП).
