@@ -59,6 +59,7 @@ class VahaBot(commands.AutoShardedBot):
         factions: Mapping[str, Faction],
         *,
         message_content: bool,
+        serving: bool = True,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = message_content
@@ -79,6 +80,8 @@ class VahaBot(commands.AutoShardedBot):
         self.factions = dict(factions)
         self.sheets: dict[str, UnitSheet] = all_sheets(factions)
         self.reads_messages = message_content
+        # False: only log in to manage the slash commands (``vahalite commands``).
+        self.serving = serving
         self.vl = app_commands.Group(
             name=text("cmd-vl"), description=text("cmd-vl-desc"), guild_only=True
         )
@@ -92,20 +95,23 @@ class VahaBot(commands.AutoShardedBot):
         self.lobby: LobbyCog
 
     async def setup_hook(self) -> None:
-        self.watch.start()
         await self.tree.set_translator(FluentTranslator())
         self.lobby = LobbyCog(self)
         for cog in (self.lobby, PlayCog(self), InfoCog(self), RefereeCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.vl)
+        if not self.serving:
+            return
+        self.watch.start()
         self.add_dynamic_items(GameButton)
         await self.workers.warm(self.options.workers)
-        await self._sync()
+        await self.sync_commands()
         self.deadlines.start()
 
-    async def _sync(self) -> None:
-        """Send the commands to Discord only when they changed since the last sync (its
-        payload's hash is kept beside the database), as Discord asks of bots."""
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Send the commands to Discord (globally) only when they changed since the last sync
+        (its payload's hash is kept in the data directory), as Discord asks of bots; True if
+        they were sent."""
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
         translator = self.tree.translator
         assert translator is not None
@@ -113,12 +119,15 @@ class VahaBot(commands.AutoShardedBot):
             json.dumps([payload, await _localised(self, translator)], sort_keys=True).encode()
         ).hexdigest()
         marker = self.options.sync_file
-        if marker is not None and marker.is_file() and marker.read_text() == digest:
-            return
+        if not force and marker is not None and marker.is_file() and marker.read_text() == digest:
+            log.info("slash commands unchanged since the last sync: not sent")
+            return False
         await self.tree.sync()
+        log.info("slash commands sent to Discord (global: clients may take up to an hour)")
         if marker is not None:
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.write_text(digest)
+        return True
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
@@ -157,10 +166,15 @@ def run(options: DiscordOptions) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    point_at(options)
+    return asyncio.run(_main(options))
+
+
+def point_at(options: DiscordOptions) -> None:
+    """Discord's API, or the stand-in the config names (tests, benchmarks)."""
     discord.http.Route.BASE = options.api_base.rstrip("/")
     if options.gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(options.gateway)
-    return asyncio.run(_main(options))
 
 
 async def _main(options: DiscordOptions) -> int:
