@@ -49,6 +49,10 @@ log = logging.getLogger("vahalite_bot.discord")
 
 # Exit codes: a bad token or settings are the operator's to fix, not a crash.
 EXIT_CONFIG = 2
+# At a stop, how long the commands in flight may take to finish (systemd's TimeoutStopSec
+# in deploy/vahalite.service is longer), and the names of the tasks that run them.
+DRAIN_SECONDS = 20.0
+HANDLER_TASKS = ("CommandTree-invoker", "discord.py: on_", "discord-ui-")
 
 
 class VahaBot(commands.AutoShardedBot):
@@ -224,6 +228,22 @@ async def _main(options: DiscordOptions) -> int:
         await db.close()
 
 
+async def _finish_in_flight(timeout: float) -> None:
+    """SIGTERM (systemctl stop): let the commands being handled finish, their transaction
+    and their reply, before the connection closes. discord.py runs each in a task of its
+    own, named for what it handles."""
+    current = asyncio.current_task()
+    busy = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not current and task.get_name().startswith(HANDLER_TASKS)
+    ]
+    if busy:
+        log.info("stopping: finishing %d command(s) in flight", len(busy))
+        await asyncio.wait(busy, timeout=timeout)
+    log.info("stopped")
+
+
 async def _serve(bot: VahaBot, token: str) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -238,6 +258,7 @@ async def _serve(bot: VahaBot, token: str) -> int:
             runner.result()  # the bot stopped by itself: raise what stopped it
             return 0
         stopper.cancel()
+        await _finish_in_flight(DRAIN_SECONDS)
         await bot.close()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner
