@@ -16,7 +16,8 @@ import pytest
 
 from vahalite_bot.app import GameService, autoplay
 from vahalite_bot.cli import logs, paths
-from vahalite_bot.cli.start import Common, load
+from vahalite_bot.cli.common import Common
+from vahalite_bot.cli.start import load
 from vahalite_bot.console.options import in_language
 from vahalite_bot.rules.actions import EndTurn
 from vahalite_bot.rules.scenario import Side

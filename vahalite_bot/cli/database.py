@@ -23,7 +23,8 @@ from pathlib import Path
 
 from sqlalchemy.engine import URL, make_url
 
-from vahalite_bot.cli.start import Common, load
+from vahalite_bot.cli.common import Common
+from vahalite_bot.cli.start import load
 from vahalite_bot.discord import lockfile
 from vahalite_bot.store import migrate
 from vahalite_bot.store.database import open_database

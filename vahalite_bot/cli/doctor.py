@@ -22,7 +22,8 @@ import discord
 from sqlalchemy import text
 
 from vahalite_bot.cli import logs, paths
-from vahalite_bot.cli.start import Common, Settings, discord_options, load
+from vahalite_bot.cli.common import Common
+from vahalite_bot.cli.start import Settings, discord_options, load
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 GATEWAY_TIMEOUT = 30.0

@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from vahalite_bot.cli import logs, paths
-from vahalite_bot.cli.start import Common, Mode
+from vahalite_bot.cli.common import Common, Mode
 
 # A subcommand that hands everything after its name, --help included, to its own parser.
 PASS_THROUGH = {"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []}

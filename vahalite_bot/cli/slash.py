@@ -16,7 +16,8 @@ import sys
 import discord
 
 from vahalite_bot.cli import logs
-from vahalite_bot.cli.start import NO_TOKEN, Common, discord_options, load
+from vahalite_bot.cli.common import Common
+from vahalite_bot.cli.start import NO_TOKEN, discord_options, load
 from vahalite_bot.discord.options import DiscordOptions
 
 EXIT_CONFIG = 2

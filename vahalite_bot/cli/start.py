@@ -15,11 +15,11 @@ import os
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
 from vahalite_bot.cli import logs, paths
+from vahalite_bot.cli.common import NO_OPTIONS, Common, Mode
 from vahalite_bot.codex.loader import HOMEBREW_ENV
 from vahalite_bot.console.seats import AUTO_PLAYERS
 from vahalite_bot.discord.options import DISCORD_API, DiscordOptions
@@ -34,22 +34,6 @@ NO_TOKEN = (
     f'and put it in {{config}} as [discord] token = "..." or in the environment as {TOKEN_ENV}. '
     "docs/discord.md walks through it; `vahalite console` plays in the terminal without one."
 )
-
-
-class Mode(Enum):
-    EITHER = "either"  # bot.py: the bot with a token, else the terminal game
-    BOT = "run"
-    CONSOLE = "console"
-
-
-@dataclass(frozen=True)
-class Common:
-    """The options every subcommand of ``vahalite`` shares (given before the subcommand)."""
-
-    config: Path | None = None
-    data_dir: Path | None = None
-    log_level: str | None = None
-    log_format: str | None = None
 
 
 @dataclass(frozen=True)
@@ -132,7 +116,7 @@ def settings(
     config: Mapping[str, Any],
     env: Mapping[str, str],
     args: argparse.Namespace,
-    common: Common = Common(),
+    common: Common = NO_OPTIONS,
 ) -> Settings:
     discord = config.get("discord", {})
     database = config.get("database", {})
@@ -188,7 +172,7 @@ def discord_options(chosen: Settings, args: argparse.Namespace) -> DiscordOption
 
 
 def load(
-    argv: Sequence[str] | None, common: Common = Common(), prog: str | None = None
+    argv: Sequence[str] | None, common: Common = NO_OPTIONS, prog: str | None = None
 ) -> tuple[argparse.Namespace, Settings]:
     """The parsed command line and the settings it and the config give."""
     args = parse_args(argv, prog)
@@ -198,7 +182,7 @@ def load(
 
 def main(
     argv: Sequence[str] | None = None,
-    common: Common = Common(),
+    common: Common = NO_OPTIONS,
     mode: Mode = Mode.EITHER,
     prog: str | None = None,
 ) -> int:
