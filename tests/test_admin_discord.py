@@ -84,6 +84,8 @@ async def test_doctor_lists_what_is_missing_and_fails_when_play_is_blocked(
     assert "no Send Messages in Threads in any channel" in server
     assert "no Attach Files in #games" in server
     assert any(line.startswith("[warn] Message Content intent") for line in lines)
+    assert not any(line.startswith("[ok]   Message Content intent") for line in lines)
+    assert "PyNaCl" not in sick.stdout + sick.stderr  # the checklist alone, no library notes
     assert any(line.startswith("[ok]   login") for line in lines)
     assert any(line.startswith("[ok]   worker pool") for line in lines)
     assert lines[-1] == "blocked: fix the FAIL lines above"
