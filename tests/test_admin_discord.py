@@ -155,3 +155,36 @@ async def test_the_token_is_in_no_log_line_even_at_debug(standin: StandIn, tmp_p
     assert standin.token not in output
     parts = standin.token.split(".")
     assert parts[2] not in output  # not even the secret part alone
+
+
+async def test_the_bot_syncs_at_start_only_when_the_commands_changed(
+    standin: StandIn, tmp_path: Path
+) -> None:
+    club(standin)
+    config = write_config(tmp_path, standin)
+
+    def puts() -> int:
+        return sum(
+            1 for method, path in standin.requests if method == "PUT" and "/commands" in path
+        )
+
+    for start in range(2):
+        connected = standin.connected
+        bot = BotProcess(config)
+        await bot.start()
+        try:
+            await standin.wait_for(lambda c=connected: standin.connected > c, 60)
+            await standin.wait_for(lambda: bool(standin.commands), 60)
+            await asyncio.sleep(1)
+        finally:
+            await bot.stop()
+        assert puts() == 1, f"start {start}: the commands were sent {puts()} times"
+    assert "slash commands unchanged since the last sync: not sent" in bot.output()
+    # A changed command set (here: a lost hash, as after `vahalite commands clear`) is sent.
+    (tmp_path / "discord-commands.sha256").write_text("another version's commands")
+    bot = BotProcess(config)
+    await bot.start()
+    try:
+        await standin.wait_for(lambda: puts() == 2, 60)
+    finally:
+        await bot.stop()
