@@ -50,11 +50,16 @@ class Settings:
     log: logs.LogSettings
 
 
-def parser(prog: str | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=prog,
-        description="Run the Vaha-Lite bot: on Discord with a token, else a game in the terminal.",
-    )
+DESCRIPTIONS = {
+    Mode.EITHER: "Run the Vaha-Lite bot: on Discord with a token, else a game in the terminal.",
+    Mode.BOT: "Run the Vaha-Lite bot on Discord (the token: [discord] token in the config, or "
+    f"{TOKEN_ENV}).",
+    Mode.CONSOLE: "Play Vaha-Lite in the terminal, against a friend or the automatic player.",
+}
+
+
+def parser(prog: str | None = None, mode: Mode = Mode.EITHER) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTIONS[mode])
     parser.add_argument(
         "--console", action="store_true", help="play in the terminal even if a token is set"
     )
@@ -97,8 +102,10 @@ def parser(prog: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
-def parse_args(argv: Sequence[str] | None = None, prog: str | None = None) -> argparse.Namespace:
-    return parser(prog).parse_args(argv)
+def parse_args(
+    argv: Sequence[str] | None = None, prog: str | None = None, mode: Mode = Mode.EITHER
+) -> argparse.Namespace:
+    return parser(prog, mode).parse_args(argv)
 
 
 def read_config(path: Path) -> dict[str, Any]:
@@ -172,10 +179,13 @@ def discord_options(chosen: Settings, args: argparse.Namespace) -> DiscordOption
 
 
 def load(
-    argv: Sequence[str] | None, common: Common = NO_OPTIONS, prog: str | None = None
+    argv: Sequence[str] | None,
+    common: Common = NO_OPTIONS,
+    prog: str | None = None,
+    mode: Mode = Mode.EITHER,
 ) -> tuple[argparse.Namespace, Settings]:
     """The parsed command line and the settings it and the config give."""
-    args = parse_args(argv, prog)
+    args = parse_args(argv, prog, mode)
     config_file = paths.config_path(common.config or args.config, os.environ)
     return args, settings(read_config(config_file), os.environ, args, common)
 
@@ -186,7 +196,7 @@ def main(
     mode: Mode = Mode.EITHER,
     prog: str | None = None,
 ) -> int:
-    args, chosen = load(argv, common, prog)
+    args, chosen = load(argv, common, prog, mode)
     console = mode is Mode.CONSOLE or args.console or (mode is Mode.EITHER and not chosen.token)
     # The terminal game's screen is the player's: only warnings go there, unless asked.
     logs.configure(chosen.log, secrets=(chosen.token,), quiet=console)
