@@ -10,7 +10,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := test
-.PHONY: run test test-soak bench bench-render bench-service bench-discord bench-selfplay venv clean
+.PHONY: run test test-soak bench bench-render bench-service bench-discord bench-selfplay venv clean wheel install
+# A production install (docs/self-hosting.md): the wheel into its own virtualenv, without the
+# dev tools; `vahalite` is then $(PREFIX)/bin/vahalite.
+PREFIX  ?= /opt/vahalite
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+WHEEL   := dist/vahalite_bot-$(VERSION)-py3-none-any.whl
 
 # Create the venv once; upgrade pip only at creation time.
 $(BIN)/python:
@@ -52,5 +57,15 @@ bench-service: $(STAMP)
 bench-discord: $(STAMP)
 	$(BIN)/python -m benchmarks.discord --games 50
 
+wheel: $(WHEEL)
+
+$(WHEEL): pyproject.toml setup.py $(shell find vahalite_bot migrations boards -type f -not -path '*/__pycache__/*')
+	$(PYTHON) -m pip wheel --no-deps -w dist .
+
+install: $(WHEEL)
+	test -x $(PREFIX)/bin/python || $(PYTHON) -m venv $(PREFIX)
+	$(PREFIX)/bin/python -m pip install --upgrade $(WHEEL)  # with its dependencies
+	$(PREFIX)/bin/python -m pip install --force-reinstall --no-deps $(WHEEL)  # this very build
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info build
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis *.egg-info build dist

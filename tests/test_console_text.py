@@ -302,7 +302,10 @@ def test_settings_come_from_config_then_environment_then_flags() -> None:
     )
     chosen = settings(config, env, args("--db", "sqlite+aiosqlite:///flag.db", "--lang", "en"))
     assert (chosen.database_url, chosen.language) == ("sqlite+aiosqlite:///flag.db", "en")
-    assert settings({}, {}, args()).database_url == "sqlite+aiosqlite:///data/vahalite.db"
+    # Unset everywhere: the SQLite file in the data folder, data/ of this checkout wherever
+    # the command is started from.
+    checkout_data = Path(__file__).resolve().parents[1] / "data"
+    assert settings({}, {}, args()).database_url == f"sqlite+aiosqlite:///{checkout_data}/vahalite.db"
 
 
 def test_settings_name_the_homebrew_folder() -> None:

@@ -1,5 +1,6 @@
 """Packaging (issue 10, item 6): a wheel installs the migrations and migrates at start;
-the alembic command and the bot read the same database variable."""
+the alembic command and the bot read the same database variable. Issue 20: the installed
+``vahalite`` command and where an installed copy keeps its files."""
 
 from __future__ import annotations
 
@@ -122,6 +123,27 @@ def test_a_wheel_installs_and_migrates_a_fresh_database(tmp_path: Path) -> None:
     assert Path(boards) == site / "vahalite_bot" / "boards"  # RULES.md L: the scenario files
     assert scenarios == "standard,big-battle,fortress,river-crossing"
     assert database.is_file()
+    assert not (source / "build").exists()  # pip leaves no build/ behind (issue 20)
+
+    # The installed command, first started in an empty folder by a user with an empty home:
+    # its files go to the user's data folder, and the game's first screen repeats the
+    # command the user typed (issue 20).
+    home = tmp_path / "home"
+    env = {"PATH": f"{target / 'bin'}:{os.environ.get('PATH', '')}", "HOME": str(home)}
+    shown = _run("vahalite", "--help", cwd=elsewhere, env=env)
+    assert "doctor" in shown and "selfplay" in shown
+    data = home / ".local" / "share" / "vahalite"
+    _run("vahalite", "db", "upgrade", cwd=elsewhere, env=env)
+    assert (data / "vahalite.db").is_file()
+    screen = subprocess.run(
+        ["vahalite", "console", "--lang", "en"], cwd=elsewhere, env=env, input="",
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert screen.returncode == 0, screen.stderr
+    assert "vahalite console --lang ru" in screen.stdout
+    assert os.listdir(elsewhere) == ["fresh.db"]  # nothing written where it was started
+    module = _run(str(python), "-m", "vahalite_bot", "codex", "check", cwd=elsewhere, env=env)
+    assert module.splitlines()[-1].startswith("factions=8 ")
 
 
 def _run(*argv: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> str:

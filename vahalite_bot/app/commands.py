@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.app import keys, schemas
 from vahalite_bot.app.book import Book, Conflict, GameCache, load
+from vahalite_bot.app.commandlog import logged
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState
 from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
 from vahalite_bot.codex.loader import all_sheets, demo_factions
@@ -74,6 +75,7 @@ class Commands:
         self.seeds = seeds or (lambda: secrets.token_bytes(32))
 
     # -- running a command -------------------------------------------------------------------
+    @logged
     async def _write(self, command: keys.Command, body: Body) -> Outcome:
         """Run ``body`` on the game in one transaction; again on fresh state if a race is lost.
 

@@ -25,12 +25,12 @@ from vahalite_bot.codex.loader import Faction
 from vahalite_bot.console.house import ask_house_rules, ask_scenario
 from vahalite_bot.console.keys import KEYS
 from vahalite_bot.console.lobby import Lobby
-from vahalite_bot.console.options import ConsoleOptions, auto_rng
+from vahalite_bot.console.options import ConsoleOptions, auto_rng, in_language
 from vahalite_bot.console.pictures import board_file, boards_dir, database_tag, write_board
 from vahalite_bot.console.seats import CHANNEL, OWNER, Seats, make_player
 from vahalite_bot.console.terminal import Terminal
 from vahalite_bot.console.words import Quit, is_quit
-from vahalite_bot.i18n import translate
+from vahalite_bot.i18n import LANGUAGES, translate
 from vahalite_bot.orders import (
     ArmyRequest,
     BoardRequest,
@@ -154,7 +154,7 @@ class ConsoleGame:
     async def _create(self) -> None:
         lang = self.lang
         self.say(self.paint(say(lang, "welcome"), "title"))
-        self.say(say(lang, "lang-hint"))
+        self.say(self._lang_hint())
         if self.seats.vs is None:
             self.say(say(lang, "mode-hotseat"))
         else:
@@ -197,13 +197,17 @@ class ConsoleGame:
         self.say(self.paint(say(lang, "resumed", game=game_id), "title"))
         name = scenario_name(self.service.scenarios, status.scenario, lang)
         self.say(game_summary(lang, name, status.house))
-        self.say(say(lang, "lang-hint"))
+        self.say(self._lang_hint())
         if self.seats.vs != self.options.vs:
             player = say(lang, "player-name", name=self.seats.vs or "none")
             self.say(say(lang, "resumed-mode", player=player))
         self.say(say(lang, "quit-hint"))
         if Side.NORTH not in {p.side for p in status.players}:
             await self.service.join(game_id, self.seats.actor(Side.NORTH), key=KEYS.next())
+
+    def _lang_hint(self) -> str:
+        other = next(lang for lang in LANGUAGES if lang != self.lang)
+        return say(self.lang, "lang-hint", command=in_language(self.options.started_as, other))
 
     def _lobby_view(self) -> Lobby:
         return Lobby(self.service, self.terminal, self.lang, self.factions, self.seats)

@@ -1,9 +1,11 @@
-"""What the console is started with (from ``bot.py``'s flags and the config)."""
+"""What the console is started with (from ``vahalite console``'s flags and the config)."""
 
 from __future__ import annotations
 
 import hashlib
 import random
+import shlex
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +21,21 @@ class ConsoleOptions:
     missed_turns_forfeit: int = 3
     boards: Path | None = None  # where board images go; None: beside the database
     homebrew: Path | None = None  # a folder of extra faction files, loaded like the codexes
+    # The command line the player typed (program first), repeated in the language hint.
+    started_as: tuple[str, ...] = ("vahalite", "console")
+
+
+def in_language(started_as: Sequence[str], lang: str) -> str:
+    """The command the player typed, with ``--lang`` set to ``lang``."""
+    words, skip = [], False
+    for word in started_as:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True
+        elif not word.startswith("--lang="):
+            words.append(word)
+    return shlex.join([*words, "--lang", lang])
 
 
 def seed_bytes(seed: int) -> bytes:

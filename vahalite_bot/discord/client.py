@@ -49,6 +49,10 @@ log = logging.getLogger("vahalite_bot.discord")
 
 # Exit codes: a bad token or settings are the operator's to fix, not a crash.
 EXIT_CONFIG = 2
+# At a stop, how long the commands in flight may take to finish (systemd's TimeoutStopSec
+# in deploy/vahalite.service is longer), and the names of the tasks that run them.
+DRAIN_SECONDS = 20.0
+HANDLER_TASKS = ("CommandTree-invoker", "discord.py: on_", "discord-ui-")
 
 
 class VahaBot(commands.AutoShardedBot):
@@ -59,6 +63,7 @@ class VahaBot(commands.AutoShardedBot):
         factions: Mapping[str, Faction],
         *,
         message_content: bool,
+        serving: bool = True,
     ) -> None:
         intents = discord.Intents.default()
         intents.message_content = message_content
@@ -79,6 +84,8 @@ class VahaBot(commands.AutoShardedBot):
         self.factions = dict(factions)
         self.sheets: dict[str, UnitSheet] = all_sheets(factions)
         self.reads_messages = message_content
+        # False: only log in to manage the slash commands (``vahalite commands``).
+        self.serving = serving
         self.vl = app_commands.Group(
             name=text("cmd-vl"), description=text("cmd-vl-desc"), guild_only=True
         )
@@ -92,20 +99,23 @@ class VahaBot(commands.AutoShardedBot):
         self.lobby: LobbyCog
 
     async def setup_hook(self) -> None:
-        self.watch.start()
         await self.tree.set_translator(FluentTranslator())
         self.lobby = LobbyCog(self)
         for cog in (self.lobby, PlayCog(self), InfoCog(self), RefereeCog(self)):
             await self.add_cog(cog)
         self.tree.add_command(self.vl)
+        if not self.serving:
+            return
+        self.watch.start()
         self.add_dynamic_items(GameButton)
         await self.workers.warm(self.options.workers)
-        await self._sync()
+        await self.sync_commands()
         self.deadlines.start()
 
-    async def _sync(self) -> None:
-        """Send the commands to Discord only when they changed since the last sync (its
-        payload's hash is kept beside the database), as Discord asks of bots."""
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Send the commands to Discord (globally) only when they changed since the last sync
+        (its payload's hash is kept in the data directory), as Discord asks of bots; True if
+        they were sent."""
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands()]
         translator = self.tree.translator
         assert translator is not None
@@ -113,12 +123,15 @@ class VahaBot(commands.AutoShardedBot):
             json.dumps([payload, await _localised(self, translator)], sort_keys=True).encode()
         ).hexdigest()
         marker = self.options.sync_file
-        if marker is not None and marker.is_file() and marker.read_text() == digest:
-            return
+        if not force and marker is not None and marker.is_file() and marker.read_text() == digest:
+            log.info("slash commands unchanged since the last sync: not sent")
+            return False
         await self.tree.sync()
+        log.info("slash commands sent to Discord (global: clients may take up to an hour)")
         if marker is not None:
             marker.parent.mkdir(parents=True, exist_ok=True)
             marker.write_text(digest)
+        return True
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
@@ -157,10 +170,15 @@ def run(options: DiscordOptions) -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    point_at(options)
+    return asyncio.run(_main(options))
+
+
+def point_at(options: DiscordOptions) -> None:
+    """Discord's API, or the stand-in the config names (tests, benchmarks)."""
     discord.http.Route.BASE = options.api_base.rstrip("/")
     if options.gateway:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(options.gateway)
-    return asyncio.run(_main(options))
 
 
 async def _main(options: DiscordOptions) -> int:
@@ -210,6 +228,22 @@ async def _main(options: DiscordOptions) -> int:
         await db.close()
 
 
+async def _finish_in_flight(timeout: float) -> None:
+    """SIGTERM (systemctl stop): let the commands being handled finish, their transaction
+    and their reply, before the connection closes. discord.py runs each in a task of its
+    own, named for what it handles."""
+    current = asyncio.current_task()
+    busy = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not current and task.get_name().startswith(HANDLER_TASKS)
+    ]
+    if busy:
+        log.info("stopping: finishing %d command(s) in flight", len(busy))
+        await asyncio.wait(busy, timeout=timeout)
+    log.info("stopped")
+
+
 async def _serve(bot: VahaBot, token: str) -> int:
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -224,6 +258,7 @@ async def _serve(bot: VahaBot, token: str) -> int:
             runner.result()  # the bot stopped by itself: raise what stopped it
             return 0
         stopper.cancel()
+        await _finish_in_flight(DRAIN_SECONDS)
         await bot.close()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner

@@ -48,7 +48,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--house",
         type=_house_rules,
         default=frozenset(),
-        help="house rules to switch on, e.g. M2,M7, or 'all' (RULES.md section M)",
+        help="house rules to switch on, e.g. M2,M7, or 'all' (section M of docs/rules.en.md)",
     )
     parser.add_argument(
         "--scenario",

@@ -48,13 +48,51 @@ def head_revision() -> str | None:
 
 
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    async with engine.begin() as conn:
-        await conn.run_sync(_run, "upgrade", revision)
+    await _migrate(engine, "upgrade", revision)
 
 
 async def downgrade(engine: AsyncEngine, revision: str = "base") -> None:
-    async with engine.begin() as conn:
-        await conn.run_sync(_run, "downgrade", revision)
+    await _migrate(engine, "downgrade", revision)
+
+
+async def _migrate(engine: AsyncEngine, action: str, revision: str) -> None:
+    """Run the migrations in one transaction. On SQLite, with foreign keys off meanwhile:
+    a batch migration rebuilds a table (copy, drop, rename), and dropping ``games`` with
+    them on would cascade into every game's players, log and snapshots (Alembic's
+    documentation asks for this). They are checked after the commit instead."""
+    async with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            await conn.run_sync(_foreign_keys, False)
+        try:
+            async with conn.begin():
+                await conn.run_sync(_run, action, revision)
+            if sqlite:
+                await conn.run_sync(_check_foreign_keys)
+        finally:
+            if sqlite:
+                await conn.run_sync(_foreign_keys, True)
+
+
+def _foreign_keys(connection: Connection, on: bool) -> None:
+    # On the driver's connection, outside any transaction: SQLite ignores the pragma inside
+    # one, and SQLAlchemy would begin one for a statement of its own.
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute(f"PRAGMA foreign_keys={'ON' if on else 'OFF'}")
+    finally:
+        cursor.close()
+
+
+def _check_foreign_keys(connection: Connection) -> None:
+    cursor = connection.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cursor.execute("PRAGMA foreign_key_check")
+        broken = cursor.fetchall()
+    finally:
+        cursor.close()
+    if broken:
+        raise RuntimeError(f"the migration left rows without their game: {broken[:5]}")
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:

@@ -12,7 +12,7 @@ codex-slot-fast = Fast Attack
 codex-slot-heavy = Heavy Support
 codex-slot-transport = Transport
 
-## Roster problems: one message per RosterProblem code (RULES.md A1-A7)
+## Roster problems: one message per RosterProblem code (rules A1-A7)
 
 codex-roster-over_points = The army costs { $points } points, { $over } over the limit of { $limit } (A1).
 codex-roster-too_few = Too few { $slot }: { $count }, at least { $minimum } needed (A2).

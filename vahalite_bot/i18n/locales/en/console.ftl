@@ -4,7 +4,7 @@
 ## Start, saving, modes
 
 console-welcome = Vaha-Lite in the terminal.
-console-lang-hint = Language: English. Для игры на русском запустите с --lang ru (например, .venv/bin/python bot.py --lang ru).
+console-lang-hint = Language: English. Для игры на русском запустите с --lang ru (например, { $command }).
 console-mode-hotseat = Two players at one computer: the prompt shows whose orders come next.
 console-mode-vs = You play South; North is played by the automatic player: { $player }.
 console-player-name = { $name ->

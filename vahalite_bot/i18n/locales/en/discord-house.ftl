@@ -1,4 +1,4 @@
-# House-rule decisions on Discord (RULES.md M3, M5, M6, M8): buttons, the asking line,
+# House-rule decisions on Discord (rules M3, M5, M6, M8): buttons, the asking line,
 # the slash commands and options, autocomplete.
 
 discord-btn-all-advance = All advance

@@ -1,4 +1,4 @@
-# House rules (RULES.md M) and the scenario: their names, the game's summary line, the
+# House rules (the rules, section M) and the scenario: their names, the game's summary line, the
 # refusals of choosing them, the console's questions and the Discord options.
 
 house-M1 = Natural 1 fails
@@ -22,13 +22,13 @@ service-house_rules_joined = Your opponent has joined: now only the referee may 
 console-scenario-question = Which scenario? { $choices } (Enter: { $default }).
 console-scenario-bad = Type a scenario's number or id: { $choices }.
 console-prompt-scenario = scenario >{" "}
-console-house-question = House rules (RULES.md M), all off unless you name them:
+console-house-question = House rules (section M of the rules; "rule M2" explains one), all off unless you name them:
 console-house-how = Type their ids, e.g. "M2 M7", or press Enter for none.
 console-house-bad = { $problem } Type ids such as "M2 M7", or press Enter for none.
 console-prompt-house = house rules >{" "}
 
 discord-opt-house = house
-discord-opt-house-desc = House rules to switch on, e.g. M2, M7 (RULES.md M)
+discord-opt-house-desc = House rules to switch on, e.g. M2, M7 (/vl rule M2 explains one)
 discord-cmd-ref-house = house
 discord-cmd-ref-house-desc = Change the house rules of a game not yet begun
 discord-opt-rules = rules

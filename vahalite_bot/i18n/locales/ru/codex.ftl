@@ -12,7 +12,7 @@ codex-slot-fast = Быстрая атака (Fast Attack)
 codex-slot-heavy = Тяжёлая поддержка (Heavy Support)
 codex-slot-transport = Транспорт
 
-## Ошибки ростера: по сообщению на каждый код RosterProblem (RULES.md A1-A7)
+## Ошибки ростера: по сообщению на каждый код RosterProblem (правила A1-A7)
 
 codex-roster-over_points = Армия стоит { $points } { $points ->
         [one] очко

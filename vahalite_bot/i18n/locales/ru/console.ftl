@@ -4,7 +4,7 @@
 ## Запуск, сохранение, режимы
 
 console-welcome = Ваха-Лайт — игра в терминале.
-console-lang-hint = Язык — русский. For English, start with --lang en (e.g. .venv/bin/python bot.py --lang en).
+console-lang-hint = Язык — русский. For English, start with --lang en (e.g. { $command }).
 console-mode-hotseat = Играют двое за одним компьютером: в приглашении видно, чья очередь отдавать приказы.
 console-mode-vs = Вы играете за Юг; за Север — автоматический игрок: { $player }.
 console-player-name = { $name ->

@@ -1,4 +1,4 @@
-# Домашние правила (RULES.md M) и сценарий: их названия, строка сводки партии, отказы при
+# Домашние правила (раздел M правил) и сценарий: их названия, строка сводки партии, отказы при
 # выборе, вопросы консоли и параметры Discord.
 
 house-M1 = Единица — всегда провал
@@ -22,13 +22,13 @@ service-house_rules_joined = Соперник уже присоединился:
 console-scenario-question = Какой сценарий? { $choices } (Enter: { $default }).
 console-scenario-bad = Введите номер или id сценария: { $choices }.
 console-prompt-scenario = сценарий >{" "}
-console-house-question = Домашние правила (RULES.md M), все выключены, пока вы их не назовёте:
+console-house-question = Домашние правила (раздел M правил; «правило M2» — описание), все выключены, пока вы их не назовёте:
 console-house-how = Введите их id, например «M2 M7», или нажмите Enter, чтобы играть без них.
 console-house-bad = { $problem } Введите id, например «M2 M7», или нажмите Enter — без домашних правил.
 console-prompt-house = домашние правила >{" "}
 
 discord-opt-house = домашние
-discord-opt-house-desc = Какие домашние правила включить, например M2, M7 (RULES.md M)
+discord-opt-house-desc = Какие домашние правила включить, например M2, M7 (описание: /vl правило M2)
 discord-cmd-ref-house = домашние
 discord-cmd-ref-house-desc = Изменить домашние правила ещё не начавшейся партии
 discord-opt-rules = правила
