@@ -39,13 +39,13 @@ async def game_with_words(
     await games.configure()
     service = games.service
     created = await service.create_game(
-        PLAYERS[Side.SOUTH],
+        games.on_server(PLAYERS[Side.SOUTH]),
         games.next_channel(),
         guild=games.guild,
         scenario="skirmish",
         entropy=south,
     )
-    await service.join(created.game_id, PLAYERS[Side.NORTH], entropy=north)
+    await service.join(created.game_id, games.on_server(PLAYERS[Side.NORTH]), entropy=north)
     for side in (Side.SOUTH, Side.NORTH):
         outcome = await service.submit_army(
             created.game_id, PLAYERS[side], autoplay.SKIRMISH_ARMIES[side]
@@ -114,11 +114,15 @@ async def test_a_bad_word_is_refused_and_nothing_is_written(
     await games.configure()
     channel = games.next_channel()
     with pytest.raises(InvalidRequest) as refused:
-        await service.create_game(PLAYERS[Side.SOUTH], channel, guild=games.guild, entropy=word)
+        await service.create_game(
+            games.on_server(PLAYERS[Side.SOUTH]), channel, guild=games.guild, entropy=word
+        )
     assert refused.value.code == "bad_word"
-    created = await service.create_game(PLAYERS[Side.SOUTH], channel, guild=games.guild)
+    created = await service.create_game(
+        games.on_server(PLAYERS[Side.SOUTH]), channel, guild=games.guild
+    )
     with pytest.raises(InvalidRequest) as late:
-        await service.join(created.game_id, PLAYERS[Side.NORTH], entropy=word)
+        await service.join(created.game_id, games.on_server(PLAYERS[Side.NORTH]), entropy=word)
     assert late.value.code == "bad_word"
     assert len((await service.status(created.game_id)).players) == 1
 
