@@ -13,6 +13,9 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -298,3 +301,29 @@ async def test_a_retried_join_may_carry_another_drawn_word(
     assert await service.join(lobby.game_id, north, entropy="second", key="j") == first
     log = await service.game_log(lobby.game_id)
     assert [getattr(line.record, "word", None) for line in log][-1] == "first"
+
+
+_DIGEST_IN_A_CHILD = """
+from vahalite_bot.app import autoplay, schemas
+from vahalite_bot.app.house import checked_house_rules
+from vahalite_bot.app.keys import digest_of
+ids = frozenset({"M1", "M2", "M5", "M7", "M9"})
+call = schemas.check(schemas.Create, actor=autoplay.SOUTH, channel="c", house_rules=ids, key="k")
+print(digest_of(call, house_rules=checked_house_rules(call.house_rules)))
+"""
+
+
+def test_a_digest_is_the_same_in_every_process() -> None:
+    """Sets iterate in an order each process draws (PYTHONHASHSEED): the digest must not."""
+    seen = set()
+    for seed in ("1", "2", "3"):
+        run = subprocess.run(
+            [sys.executable, "-c", _DIGEST_IN_A_CHILD],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        seen.add(run.stdout.strip())
+    assert len(seen) == 1 and len(seen.pop()) == 64

@@ -20,6 +20,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -85,11 +86,15 @@ def digest_of(call: BaseModel, **values: Any) -> str | None:
     Canonical JSON (sorted keys, sets sorted) hashed with SHA-256: a few microseconds."""
     if getattr(call, "key", None) is None:
         return None
-    fields = type(call).model_fields
-    arguments = {name: getattr(call, name) for name in fields if name not in _NOT_ARGUMENTS}
+    arguments = {name: getattr(call, name) for name in _arguments_of(type(call))}
     arguments.update(values)
-    text = json.dumps(valuecodec.encode(arguments), sort_keys=True, separators=(",", ":"))
+    text = json.dumps(arguments, sort_keys=True, separators=(",", ":"), default=valuecodec.encode)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+@cache
+def _arguments_of(schema: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(name for name in schema.model_fields if name not in _NOT_ARGUMENTS)
 
 
 async def find(
