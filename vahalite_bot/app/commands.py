@@ -207,11 +207,17 @@ async def game_row(session: AsyncSession, game_id: int) -> Game:
     return row
 
 
-def require_same_server(actor: Actor, guild: str | None, code: str = "other_server") -> None:
-    """An administrator flag or roles from another server (or none) count for nothing; nor
-    does a player speaking from another server create or join a game (``wrong_server``)."""
+def require_same_server(actor: Actor, guild: str | None) -> None:
+    """An administrator flag or roles from another server (or none) count for nothing."""
     if actor.guild != guild:
-        raise NotAllowed(code)
+        raise NotAllowed("other_server")
+
+
+def require_home_server(actor: Actor, guild: str | None) -> None:
+    """A player creates or joins a game only speaking from its server (None: the terminal's
+    games, which have none)."""
+    if actor.guild != guild:
+        raise NotAllowed("wrong_server")
 
 
 def require_player(book: Book, actor: Actor) -> Side:

@@ -19,6 +19,7 @@ from vahalite_bot.app.commands import (
     checked_deadline_hours,
     checked_language,
     command_of,
+    require_home_server,
     require_lobby,
     require_player,
     require_same_server,
@@ -156,7 +157,7 @@ class Lobby(Commands):
         )
         word = checked_word(entropy)
         house = checked_house_rules(call.house_rules)
-        require_same_server(actor, guild, "wrong_server")
+        require_home_server(actor, guild)
         # Not the word: an adapter draws one afresh for a player who gives none, so a retry
         # may carry another; the first delivery's is the one logged and mixed in.
         digest = keys.digest_of(call, house_rules=house)
@@ -268,7 +269,7 @@ class Lobby(Commands):
         word = checked_word(entropy)
 
         def body(book: Book) -> None:
-            require_same_server(actor, book.row.guild_id, "wrong_server")
+            require_home_server(actor, book.row.guild_id)
             require_lobby(book)
             if book.side_of(actor.user) is not None:
                 raise NotAllowed("already_joined")
