@@ -20,7 +20,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import column, table, update
+from sqlalchemy.types import JSON, DateTime, String
 
 from tests.conftest import REFEREE, Clock, Games
 from vahalite_bot.app import (
@@ -141,9 +142,6 @@ async def test_migration_0007_leaves_old_keys_without_a_digest(empty_db_url: str
 
 def _old_key_insert() -> Any:
     """A command_keys row as version 0006 had them (no digest column yet)."""
-    from sqlalchemy import column, table
-    from sqlalchemy.types import JSON, DateTime, String
-
     old = table(
         "command_keys",
         column("scope", String),
