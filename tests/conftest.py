@@ -237,8 +237,15 @@ class Games:
     async def lobby(self) -> Outcome:
         await self.configure()
         return await self.service.create_game(
-            autoplay.SOUTH, self.next_channel(), guild=self.guild, scenario="skirmish"
+            self.on_server(autoplay.SOUTH),
+            self.next_channel(),
+            guild=self.guild,
+            scenario="skirmish",
         )
+
+    def on_server(self, actor: Actor) -> Actor:
+        """``actor`` speaking from this helper's server (as creating and joining need)."""
+        return autoplay.on_server(actor, self.guild)
 
     async def setup(self, scenario: str = "skirmish") -> Outcome:
         """Both players in, both armies in: the roll-off made, setup begins."""

@@ -139,10 +139,12 @@ async def _current(service: GameService, reply: Callable[[Outcome], None]) -> Ou
 
 
 async def _new_game(service: GameService, reply: Callable[[Outcome], None]) -> Outcome:
-    created = await service.create_game(autoplay.SOUTH, CHANNEL, guild=GUILD, scenario="skirmish")
+    created = await service.create_game(
+        autoplay.on_server(autoplay.SOUTH, GUILD), CHANNEL, guild=GUILD, scenario="skirmish"
+    )
     reply(created)
     steps: list[Callable[[], Awaitable[Outcome]]] = [
-        lambda: service.join(created.game_id, autoplay.NORTH),
+        lambda: service.join(created.game_id, autoplay.on_server(autoplay.NORTH, GUILD)),
         lambda: service.submit_army(
             created.game_id, autoplay.SOUTH, autoplay.SKIRMISH_ARMIES[Side.SOUTH]
         ),

@@ -26,10 +26,15 @@ VECTORS = [
     (2, "82514f5810a56f2461b818f73eb3f7627f641265d2e2f9b5e6ca799ffaa1fd38", 5),
     # The first byte (0xfe = 254) is rejected: the die comes from the second (0xbb = 187).
     (22, "febb2a14999cb5d3d0243d2690d75e0a915370c926ec8c64b3172e6babafc3fc", 2),
+    # The boundary itself: 0xfb = 251 is the largest byte kept (251 mod 6 + 1 = 6) ...
+    (37, "fb6a378a50836e417a77da9add497379c97a5353bab3d9598ba824a1bd0b5bb4", 6),
     (104, "fe1b34ddf56264d76cd07533d2b1001ece96861b711f81e4368cbb3ab6d875d7", 4),
     # Two rejected bytes (0xfe, 0xfd): the die comes from the third (0xa5 = 165).
+    # ... and 0xfc = 252 the smallest rejected: the die comes from 0xa3 = 163.
+    (442, "fca3dbd17744de20f06eca0ec1f416300db5ca2155645c9ca9732be44a59efa7", 2),
     (11353, "fefda50752e84d675fd094f9c1534dce1aa9277afe5e56ab7f58fd00b7bc56f0", 4),
 ]
+REJECTED = [v for v in VECTORS if bytes.fromhex(v[1])[0] >= 252]
 FIRST_TWELVE = [4, 4, 5, 3, 6, 6, 5, 2, 6, 2, 3, 6]
 
 WORDS = {"south": "apple", "north": "волга"}
@@ -54,9 +59,21 @@ def test_first_twelve_dice() -> None:
 
 def test_rejection_changes_the_vectored_dice() -> None:
     """The vectors above are chosen so that skipping the rejection gives another die."""
-    for _position, mac, die in VECTORS[3:]:
-        assert bytes.fromhex(mac)[0] >= 252
+    assert [p for p, _, _ in REJECTED] == [22, 104, 442, 11353]
+    for _position, mac, die in REJECTED:
         assert bytes.fromhex(mac)[0] % 6 + 1 != die
+
+
+@pytest.mark.parametrize("boundary", [251, 253])
+def test_the_boundary_vectors_pin_252(boundary: int) -> None:
+    """Moving the rejection one byte either way changes a published die: 251 would reject
+    position 37's 0xfb (giving 0x6a's 5), 253 would keep position 442's 0xfc (giving 1)."""
+
+    def die_with(position: int) -> int:
+        mac = hmac.new(SEED, f"{position}:0".encode(), hashlib.sha256).digest()
+        return next(b % 6 + 1 for b in mac if b < boundary)
+
+    assert [die_with(p) for p, _, _ in VECTORS] != [d for _, _, d in VECTORS]
 
 
 def test_words_key_vector() -> None:

@@ -155,7 +155,7 @@ async def deployment(games: Games) -> Outcome:
 
 async def lobby_full(games: Games) -> Outcome:
     created = await games.lobby()
-    return await games.service.join(created.game_id, autoplay.NORTH)
+    return await games.service.join(created.game_id, games.on_server(autoplay.NORTH))
 
 
 async def ended(games: Games) -> Outcome:

@@ -22,7 +22,11 @@ M2_M7 = frozenset({HouseRule.DAMAGE_AT_ROUND_END, HouseRule.OVERWATCH})
 async def _lobby(games: Games, house: str) -> int:
     await games.configure()
     created = await games.service.create_game(
-        SOUTH, games.next_channel(), guild=games.guild, scenario="skirmish", house_rules=house
+        games.on_server(SOUTH),
+        games.next_channel(),
+        guild=games.guild,
+        scenario="skirmish",
+        house_rules=house,
     )
     return created.game_id
 
@@ -32,7 +36,11 @@ async def test_M_house_rules_chosen_at_creation_are_the_games(
 ) -> None:
     await games.configure()
     created = await service.create_game(
-        SOUTH, games.next_channel(), guild=games.guild, scenario="skirmish", house_rules=" m7,M2 "
+        games.on_server(SOUTH),
+        games.next_channel(),
+        guild=games.guild,
+        scenario="skirmish",
+        house_rules=" m7,M2 ",
     )
     status = await service.status(created.game_id)
     assert status.house == M2_M7
@@ -76,7 +84,7 @@ async def test_M_after_the_join_only_the_referee_changes_the_set(
     games: Games, service: GameService
 ) -> None:
     game_id = await _lobby(games, "M1")
-    await service.join(game_id, NORTH)
+    await service.join(game_id, games.on_server(NORTH))
     for who, code in (
         (SOUTH, "house_rules_joined"),
         (NORTH, "not_referee"),
@@ -95,7 +103,7 @@ async def test_M_the_set_is_fixed_from_B1_and_carried_by_the_setup(
     games: Games, service: GameService
 ) -> None:
     game_id = await _lobby(games, "M1")
-    await service.join(game_id, NORTH)
+    await service.join(game_id, games.on_server(NORTH))
     await service.set_house_rules(game_id, REFEREE, "M4")
     await service.submit_army(game_id, SOUTH, autoplay.SKIRMISH_ARMIES[Side.SOUTH])
     started = await service.submit_army(game_id, NORTH, autoplay.SKIRMISH_ARMIES[Side.NORTH])
@@ -112,10 +120,14 @@ async def test_M_a_game_with_house_rules_replays_from_its_log(
 ) -> None:
     await games.configure()
     created = await service.create_game(
-        SOUTH, games.next_channel(), guild=games.guild, scenario="skirmish", house_rules="M1 M4"
+        games.on_server(SOUTH),
+        games.next_channel(),
+        guild=games.guild,
+        scenario="skirmish",
+        house_rules="M1 M4",
     )
     game_id = created.game_id
-    await service.join(game_id, NORTH)
+    await service.join(game_id, games.on_server(NORTH))
     await service.submit_army(game_id, SOUTH, autoplay.SKIRMISH_ARMIES[Side.SOUTH])
     outcome = await service.submit_army(game_id, NORTH, autoplay.SKIRMISH_ARMIES[Side.NORTH])
     outcome = await autoplay.play(service, outcome, random.Random(5), max_commands=40)
@@ -159,7 +171,7 @@ async def test_M_house_rules_in_a_guild_game_need_that_guilds_referee(
 ) -> None:
     """A referee of another server is nobody here (N2's rule for every override)."""
     game_id = await _lobby(games, "")
-    await service.join(game_id, NORTH)
+    await service.join(game_id, games.on_server(NORTH))
     stranger = Actor(REFEREE.user, roles=REFEREE.roles, guild="elsewhere")
     with pytest.raises(NotAllowed) as refused:
         await service.set_house_rules(game_id, stranger, "M5")

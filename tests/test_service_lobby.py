@@ -45,7 +45,7 @@ async def test_one_game_per_channel(games: Games, service: GameService) -> None:
     created = await games.lobby()
     channel = (await service.status(created.game_id)).channel
     with pytest.raises(NotAllowed) as refused:
-        await service.create_game(OUTSIDER, channel)
+        await service.create_game(OUTSIDER, channel, guild=games.guild)
     assert refused.value.code == "channel_busy"
     assert refused.value.params == {"game": created.game_id}
     assert await service.game_in_channel(channel) == created.game_id
@@ -58,19 +58,19 @@ async def test_leaving_the_lobby_frees_the_channel(games: Games, service: GameSe
     assert closed.status == "ended"
     with pytest.raises(NotFound):
         await service.game_in_channel(channel)
-    again = await service.create_game(OUTSIDER, channel)
+    again = await service.create_game(OUTSIDER, channel, guild=games.guild)
     assert again.game_id != created.game_id
     with pytest.raises(NotAllowed) as refused:
-        await service.join(created.game_id, NORTH)
+        await service.join(created.game_id, games.on_server(NORTH))
     assert refused.value.code == "game_started"
 
 
 async def test_join_takes_north_once(games: Games, service: GameService) -> None:
     created = await games.lobby()
     with pytest.raises(NotAllowed) as refused:
-        await service.join(created.game_id, SOUTH)
+        await service.join(created.game_id, games.on_server(SOUTH))
     assert refused.value.code == "already_joined"
-    joined = await service.join(created.game_id, NORTH)
+    joined = await service.join(created.game_id, games.on_server(NORTH))
     assert joined.events == (records.PlayerJoined(Side.NORTH, NORTH.user),)
     with pytest.raises(NotAllowed) as full:
         await service.join(created.game_id, OUTSIDER)
@@ -104,7 +104,7 @@ async def test_armies_stay_hidden_until_both_are_in_then_the_bot_rolls_off(
     games: Games, service: GameService
 ) -> None:
     created = await games.lobby()
-    await service.join(created.game_id, NORTH)
+    await service.join(created.game_id, games.on_server(NORTH))
     first = await service.submit_army(created.game_id, NORTH, autoplay.SKIRMISH_ARMIES[Side.NORTH])
     assert first.status == "lobby" and first.state is None
     status = await service.status(created.game_id)
@@ -173,11 +173,15 @@ async def test_server_settings_are_the_admins_and_set_new_games_defaults(
         deadline_hours=24,
     )
     assert config == await service.server_config(guild)
-    created = await service.create_game(SOUTH, channel, guild=guild)
+    created = await service.create_game(autoplay.on_server(SOUTH, guild), channel, guild=guild)
     status = await service.status(created.game_id)
     assert (status.language, status.deadline_seconds) == ("en", 24 * 3600)
     other = await service.create_game(
-        SOUTH, f"{channel}-b", guild=guild, language="ru", deadline_hours=2
+        autoplay.on_server(SOUTH, guild),
+        f"{channel}-b",
+        guild=guild,
+        language="ru",
+        deadline_hours=2,
     )
     assert (await service.status(other.game_id)).deadline_seconds == 2 * 3600
 

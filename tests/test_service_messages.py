@@ -11,7 +11,7 @@ from vahalite_bot.app import errors
 from vahalite_bot.i18n import LANGUAGES, message_ids
 
 APP_DIR = Path(__file__).resolve().parents[1] / "vahalite_bot" / "app"
-ERRORS = {"NotAllowed", "NotFound", "StaleState", "InvalidRequest", "ServiceError"}
+ERRORS = {"NotAllowed", "NotFound", "StaleState", "InvalidRequest", "ServiceError", "Unavailable"}
 # A valid value for the parameters whose values are translated themselves.
 SAMPLE = {"side": "south"}
 

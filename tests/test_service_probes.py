@@ -46,6 +46,8 @@ HUGE = 10**30  # past any database integer; crashed the catalogue's number forma
 LONG = "x" * 65  # one past the 64 characters of an id column
 MEGA = "x" * 1_000_000
 NUL = "a\x00b"
+SUR = "a\ud800b"  # a lone surrogate: no UTF-8 encodes it
+A4 = Cell(0, 3)
 TIMEOUT = 10.0  # seconds a probe may take before it counts as a hang
 
 
@@ -541,6 +543,29 @@ PROBES: list[Probe] = [
         "bad_length",
         lambda g: g.service.create_game(SOUTH, _new_channel(g, "k65"), key=LONG),
         new_api=True,
+    ),
+    # -- the outside audit (issue 17) -----------------------------------------------------------
+    P("create channel lone surrogate", "bad_text", lambda g: g.service.create_game(SOUTH, SUR)),
+    P("move unit lone surrogate", "bad_text", lambda g: g.service.move(g.play, SOUTH, SUR, A4)),
+    P("key lone surrogate", "bad_text", lambda g: g.service.end_turn(g.play, SOUTH, key=SUR)),
+    P(
+        "create for another server",
+        "wrong_server",
+        lambda g: g.service.create_game(
+            _guilded("probe-user", "elsewhere"), _new_channel(g, "srv"), guild=g.guild
+        ),
+        NA,
+    ),
+    P("join from another server", "wrong_server", lambda g: g.service.join(g.lobby, NORTH), NA),
+    P(
+        "create house rule blank",
+        "unknown_house_rule",
+        lambda g: g.service.create_game(SOUTH, _new_channel(g, "hr"), house_rules=(" ",)),
+    ),
+    P(
+        "act move empty path",
+        "empty_path",
+        lambda g: g.service.act(g.play, SOUTH, Move(Side.SOUTH, "sco1", ())),
     ),
 ]
 

@@ -25,6 +25,7 @@ from vahalite_bot.rules.scenario import Side
 from vahalite_bot.store import repository as repo
 from vahalite_bot.verify import LogFileError, check_text
 from vahalite_bot.verify.export import export_log
+from vahalite_bot.verify.logfile import dumps, header
 
 PLAYERS = autoplay.PLAYERS
 WORDS = {"south": "apple", "north": "волга"}
@@ -38,13 +39,13 @@ async def game_with_words(
     await games.configure()
     service = games.service
     created = await service.create_game(
-        PLAYERS[Side.SOUTH],
+        games.on_server(PLAYERS[Side.SOUTH]),
         games.next_channel(),
         guild=games.guild,
         scenario="skirmish",
         entropy=south,
     )
-    await service.join(created.game_id, PLAYERS[Side.NORTH], entropy=north)
+    await service.join(created.game_id, games.on_server(PLAYERS[Side.NORTH]), entropy=north)
     for side in (Side.SOUTH, Side.NORTH):
         outcome = await service.submit_army(
             created.game_id, PLAYERS[side], autoplay.SKIRMISH_ARMIES[side]
@@ -113,11 +114,15 @@ async def test_a_bad_word_is_refused_and_nothing_is_written(
     await games.configure()
     channel = games.next_channel()
     with pytest.raises(InvalidRequest) as refused:
-        await service.create_game(PLAYERS[Side.SOUTH], channel, guild=games.guild, entropy=word)
+        await service.create_game(
+            games.on_server(PLAYERS[Side.SOUTH]), channel, guild=games.guild, entropy=word
+        )
     assert refused.value.code == "bad_word"
-    created = await service.create_game(PLAYERS[Side.SOUTH], channel, guild=games.guild)
+    created = await service.create_game(
+        games.on_server(PLAYERS[Side.SOUTH]), channel, guild=games.guild
+    )
     with pytest.raises(InvalidRequest) as late:
-        await service.join(created.game_id, PLAYERS[Side.NORTH], entropy=word)
+        await service.join(created.game_id, games.on_server(PLAYERS[Side.NORTH]), entropy=word)
     assert late.value.code == "bad_word"
     assert len((await service.status(created.game_id)).players) == 1
 
@@ -261,3 +266,61 @@ def test_a_join_logged_before_words_existed_still_reads() -> None:
     assert records.decode(old) == records.PlayerJoined(Side.NORTH, "u1", None)
     with pytest.raises(KeyError):  # a field without a default is still required
         records.decode({"type": "PlayerJoined", "side": "north"})
+
+
+# -- the verifier's own checks, each pinned by a hand-made log (no database) ------------------
+# The published seed of docs/dice.md; each test fails if the check it names is taken out of
+# verify/check.py (tried: every one of them then passes the log, or blames the dice instead).
+SEED = bytes(range(32))
+
+
+def _log(*entries: tuple[dict[str, Any], list[list[Any]]], revealed: bool = True) -> str:
+    """A log of ``entries`` (record, dice) after the creation; the seed revealed at the end."""
+    published = commitment(SEED)
+    body = [({"type": "GameCreated", "commitment": published}, []), *entries]
+    if revealed:
+        body.append(({"type": "SeedRevealed", "seed": SEED.hex()}, []))
+    rows = [header(1, published)] + [
+        {"seq": seq, "kind": "entry", "record": record, "dice": dice}
+        for seq, (record, dice) in enumerate(body, 1)
+    ]
+    return dumps(rows)
+
+
+def _joined(side: str, word: str) -> tuple[dict[str, Any], list[list[Any]]]:
+    return {"type": "PlayerJoined", "side": side, "user": side, "word": word}, []
+
+
+def _rolled(key: bytes, position: int = 0) -> tuple[dict[str, Any], list[list[Any]]]:
+    return {"type": "RollOff"}, [[position, "roll-off", fair_die(key, position)]]
+
+
+def test_a_word_given_after_a_die_is_refused_and_not_mixed_in() -> None:
+    south = dice_key(SEED, {"south": "apple"})
+    report = check_text(_log(_joined("south", "apple"), _rolled(south), _joined("north", "pear")))
+    assert [p.code for p in report.problems] == ["verify-late-word"]
+    assert report.words == {"south": "apple"}  # the dice were drawn without it
+
+
+def test_a_second_word_for_one_side_is_refused_and_the_first_kept() -> None:
+    key = dice_key(SEED, WORDS)
+    report = check_text(
+        _log(
+            _joined("south", "apple"),
+            _joined("south", "pear"),
+            _joined("north", "волга"),
+            _rolled(key),
+        )
+    )
+    assert [p.code for p in report.problems] == ["verify-two-words"]
+    assert report.words == WORDS
+
+
+@pytest.mark.parametrize("value", [0, 7, -1])
+def test_a_die_outside_1_to_6_is_wrong_even_before_the_seed_is_known(value: int) -> None:
+    text = _log(({"type": "RollOff"}, [[0, "roll-off", value]]), revealed=False)
+    report = check_text(text)
+    assert [(p.code, p.args.get("expected")) for p in report.problems] == [
+        ("verify-wrong-die", "1-6")
+    ]
+    assert check_text(_log(_rolled(SEED), revealed=False)).problems == ()

@@ -7,6 +7,7 @@ from vahalite_bot.app.errors import (
     RosterRejected,
     ServiceError,
     StaleState,
+    Unavailable,
 )
 from vahalite_bot.app.results import Actor, GameStatus, LogLine, Outcome
 from vahalite_bot.app.service import GameService
@@ -23,4 +24,5 @@ __all__ = [
     "RosterRejected",
     "ServiceError",
     "StaleState",
+    "Unavailable",
 ]

@@ -7,6 +7,7 @@ each picks a uniformly random legal action for whoever must act and sends it thr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Mapping
 
@@ -58,15 +59,22 @@ async def new_game(
     players: Mapping[Side, Actor] = PLAYERS,
     guild: str | None = None,
 ) -> Outcome:
-    """Create, join and submit both armies: the game is in setup, the roll-off made."""
+    """Create, join and submit both armies: the game is in setup, the roll-off made.
+
+    The players create and join speaking from the game's server, as a client would."""
     rosters = standard_armies() if armies is None else armies
     created = await service.create_game(
-        players[Side.SOUTH], channel, guild=guild, scenario=scenario
+        on_server(players[Side.SOUTH], guild), channel, guild=guild, scenario=scenario
     )
     game_id = created.game_id
-    await service.join(game_id, players[Side.NORTH])
+    await service.join(game_id, on_server(players[Side.NORTH], guild))
     await service.submit_army(game_id, players[Side.SOUTH], rosters[Side.SOUTH])
     return await service.submit_army(game_id, players[Side.NORTH], rosters[Side.NORTH])
+
+
+def on_server(actor: Actor, guild: str | None) -> Actor:
+    """``actor`` speaking from ``guild``."""
+    return dataclasses.replace(actor, guild=guild)
 
 
 _PLAYER = RandomPlayer()

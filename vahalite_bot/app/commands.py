@@ -24,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from vahalite_bot.app import keys, schemas
 from vahalite_bot.app.book import Book, Conflict, GameCache, load
 from vahalite_bot.app.commandlog import logged
-from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState
+from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState, Unavailable
 from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.i18n import LANGUAGES
@@ -89,7 +89,12 @@ class Commands:
                 async with self.db.write() as session:
                     if command.key is not None:
                         done = await keys.find(
-                            session, command.scope, command.key, command.action, command.actor.user
+                            session,
+                            command.scope,
+                            command.key,
+                            command.action,
+                            command.actor.user,
+                            command.digest,
                         )
                         if done is not None:
                             return await keys.first_outcome(session, done, self.cache)
@@ -109,6 +114,7 @@ class Commands:
                             command.scope,
                             command.key,
                             command.action,
+                            command.digest,
                             game_id,
                             answer,
                             book.now,
@@ -125,6 +131,14 @@ class Commands:
             self.cache.drop(game_id)
             await backoff(attempt)
         raise StaleState("busy", game=game_id)
+
+    def scenario_of(self, scenario_id: str) -> Scenario:
+        """The scenario a stored game names. Its id is its file's name (the loader sees to
+        that), so a process started without that file can say which one is missing."""
+        scenario = self.scenarios.get(scenario_id)
+        if scenario is None:
+            raise Unavailable("scenario_missing", scenario=scenario_id, file=f"{scenario_id}.toml")
+        return scenario
 
     async def _config(self, session: AsyncSession, guild: str | None) -> ServerConfig:
         settings = None if guild is None else await repo.get_settings(session, guild)
@@ -174,9 +188,17 @@ def call_fields(
     return {"game_id": game_id, "actor": actor, "expected_version": expected_version, "key": key}
 
 
-def command_of(call: schemas.GameCall, action: str) -> keys.Command:
-    """The checked call as the envelope ``_write`` runs."""
-    return keys.Command(call.game_id, call.actor, action, call.expected_version, call.key)
+def command_of(call: schemas.GameCall, action: str, **arguments: Any) -> keys.Command:
+    """The checked call as the envelope ``_write`` runs; ``arguments`` are those the schema
+    does not hold (or holds otherwise), for the key's digest."""
+    return keys.Command(
+        call.game_id,
+        call.actor,
+        action,
+        call.expected_version,
+        call.key,
+        keys.digest_of(call, **arguments),
+    )
 
 
 # -- checks ------------------------------------------------------------------------------------
@@ -191,6 +213,13 @@ def require_same_server(actor: Actor, guild: str | None) -> None:
     """An administrator flag or roles from another server (or none) count for nothing."""
     if actor.guild != guild:
         raise NotAllowed("other_server")
+
+
+def require_home_server(actor: Actor, guild: str | None) -> None:
+    """A player creates or joins a game only speaking from its server (None: the terminal's
+    games, which have none)."""
+    if actor.guild != guild:
+        raise NotAllowed("wrong_server")
 
 
 def require_player(book: Book, actor: Actor) -> Side:

@@ -62,6 +62,11 @@ class InvalidRequest(ServiceError):
     """A value out of range: points limit, deadline, language, HP, count."""
 
 
+class Unavailable(ServiceError):
+    """This process lacks something the game needs (a scenario file): the operator's to fix,
+    not the caller's; another process that has it serves the game."""
+
+
 class RosterRejected(ServiceError):
     """A1-A7: the army list is illegal; ``problems`` lists every reason at once (A7)."""
 

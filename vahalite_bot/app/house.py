@@ -23,14 +23,12 @@ ALL_IDS = ", ".join(rule.value for rule in HouseRule)
 
 
 def checked_house_rules(ids: Iterable[str]) -> frozenset[HouseRule]:
-    """The set ``ids`` names, or InvalidRequest naming the first unknown id and every id."""
+    """The set ``ids`` names, or InvalidRequest naming the first unknown id and every id
+    (an empty or blank id names no rule: refused alike, never skipped)."""
     chosen: set[HouseRule] = set()
     for raw in ids:
-        text = raw.strip().upper()
-        if not text:
-            continue
         try:
-            chosen.add(HouseRule(text))
+            chosen.add(HouseRule(raw.strip().upper()))
         except ValueError:
             raise InvalidRequest("unknown_house_rule", rule=raw, allowed=ALL_IDS) from None
     return frozenset(chosen)
@@ -76,7 +74,7 @@ class HouseRules(Commands):
                 side=book.side_of(actor.user),
             )
 
-        return await self._write(command_of(call, "set_house_rules"), body)
+        return await self._write(command_of(call, "set_house_rules", house_rules=house), body)
 
     async def _house_authority(self, book: Book, actor: Actor) -> str:
         """The role the caller changes the set in, or NotAllowed saying why not."""

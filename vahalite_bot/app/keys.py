@@ -8,14 +8,22 @@ restarts. Only the little the log cannot tell is stored with it (the version bef
 after, who was to act); the events and the state are rebuilt from the log, which is the
 truth and never changes. A refusal is not remembered: it changed nothing, so a retry is
 judged afresh (and may pass, if the game has moved on so that it is now allowed).
+
+The key also keeps a digest of the command's arguments, as payment APIs do: the same key with
+other arguments is not a retry but a client's mistake, refused (``key_mismatch``) rather than
+answered with the first command's reply while the second is silently dropped.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
+from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.app.book import GameCache, entry_of
@@ -25,6 +33,7 @@ from vahalite_bot.app.results import Actor, Outcome
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.store import repository as repo
+from vahalite_bot.store import valuecodec
 from vahalite_bot.store.models import CommandKey
 from vahalite_bot.store.snapshot import decode_setup, decode_state
 
@@ -35,7 +44,8 @@ class Command:
 
     ``action`` names the method (a key used for another command is refused, not replayed);
     ``expected_version`` is the version the caller's view was drawn at (a stale view is
-    refused); ``key`` makes a second delivery return the first answer.
+    refused); ``key`` makes a second delivery return the first answer, if ``digest`` (of
+    its arguments, ``digest_of``) is the first delivery's.
     """
 
     game_id: int
@@ -43,6 +53,7 @@ class Command:
     action: str
     expected_version: int | None = None
     key: str | None = None
+    digest: str | None = None
 
     @property
     def scope(self) -> str:
@@ -61,14 +72,45 @@ def guild_scope(guild: str) -> str:
     return f"guild:{guild}"
 
 
+# What a retry must repeat: what the command was asked to do. Not the caller (checked on its
+# own: another caller's key is ``key_reused``), not the key itself, and not the expected
+# version: a client that lost the first reply may look again before it retries, and its
+# command is still the same one.
+_NOT_ARGUMENTS = frozenset({"actor", "key", "expected_version"})
+
+
+def digest_of(call: BaseModel, **values: Any) -> str | None:
+    """A digest of a checked call's arguments (``values`` replace or add some, as the command
+    understands them: a set of house rules in any order is one set); None without a key.
+
+    Canonical JSON (sorted keys, sets sorted) hashed with SHA-256: a few microseconds."""
+    if getattr(call, "key", None) is None:
+        return None
+    arguments = {name: getattr(call, name) for name in _arguments_of(type(call))}
+    arguments.update(values)
+    text = json.dumps(arguments, sort_keys=True, separators=(",", ":"), default=valuecodec.encode)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@cache
+def _arguments_of(schema: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(name for name in schema.model_fields if name not in _NOT_ARGUMENTS)
+
+
 async def find(
-    session: AsyncSession, scope: str, key: str, action: str, user: str
+    session: AsyncSession, scope: str, key: str, action: str, user: str, digest: str | None
 ) -> CommandKey | None:
     """The first answer under ``key``, if any. A key already used by another command, or by
-    another caller, is refused: that is a client's bug (or a guess), not a retry."""
+    another caller, is refused: that is a client's bug (or a guess), not a retry; so is the
+    same command with other arguments. A key stored before digests were (None) is taken
+    for a retry, as it was then."""
     row = await repo.get_command_key(session, scope, key)
-    if row is not None and (row.command != action or row.answer.get("user") != user):
+    if row is None:
+        return None
+    if row.command != action or row.answer.get("user") != user:
         raise InvalidRequest("key_reused", command=row.command)
+    if row.digest is not None and digest is not None and row.digest != digest:
+        raise InvalidRequest("key_mismatch", command=action)
     return row
 
 
@@ -77,6 +119,7 @@ async def remember(
     scope: str,
     key: str,
     action: str,
+    digest: str | None,
     game_id: int | None,
     answer: dict[str, Any],
     now: datetime,
@@ -87,6 +130,7 @@ async def remember(
             "scope": scope,
             "key": key,
             "command": action,
+            "digest": digest,
             "game_id": game_id,
             "answer": answer,
             "created_at": now,

@@ -19,6 +19,7 @@ from vahalite_bot.app.commands import (
     checked_deadline_hours,
     checked_language,
     command_of,
+    require_home_server,
     require_lobby,
     require_player,
     require_same_server,
@@ -62,7 +63,7 @@ class Lobby(Commands):
         """Only the server's administrator, speaking for that server, sets who referees (an
         empty role: nobody but the administrator), whether a referee may judge a game they
         play in, and the server's defaults."""
-        check(
+        call = check(
             schemas.Configure,
             actor=actor,
             guild=guild,
@@ -78,9 +79,11 @@ class Lobby(Commands):
             raise NotAllowed("not_admin")
         require_same_server(actor, guild)
         scope = keys.guild_scope(guild)
+        # The schema reads "" as None; to the command they differ ("nobody" / "unchanged").
+        digest = keys.digest_of(call, referee_role=referee_role)
         async with self.db.write() as session:
             if key is not None:
-                done = await keys.find(session, scope, key, "configure_server", actor.user)
+                done = await keys.find(session, scope, key, "configure_server", actor.user, digest)
                 if done is not None:
                     return ServerConfig(**done.answer["config"])
             old = await self._config(session, guild)
@@ -115,7 +118,7 @@ class Lobby(Commands):
             if key is not None:
                 answer = {"user": actor.user, "config": dataclasses.asdict(new)}
                 await keys.remember(
-                    session, scope, key, "configure_server", None, answer, self.clock()
+                    session, scope, key, "configure_server", digest, None, answer, self.clock()
                 )
         return new
 
@@ -154,6 +157,10 @@ class Lobby(Commands):
         )
         word = checked_word(entropy)
         house = checked_house_rules(call.house_rules)
+        require_home_server(actor, guild)
+        # Not the word: an adapter draws one afresh for a player who gives none, so a retry
+        # may carry another; the first delivery's is the one logged and mixed in.
+        digest = keys.digest_of(call, house_rules=house)
         scope = keys.channel_scope(channel)
         board = self.scenarios.get(scenario)
         if board is None:
@@ -167,7 +174,9 @@ class Lobby(Commands):
             try:
                 async with self.db.write() as session:
                     if key is not None:
-                        done = await keys.find(session, scope, key, "create_game", actor.user)
+                        done = await keys.find(
+                            session, scope, key, "create_game", actor.user, digest
+                        )
                         if done is not None:
                             return await keys.first_outcome(session, done, self.cache)
                     config = await self._config(session, guild)
@@ -226,7 +235,7 @@ class Lobby(Commands):
                     if key is not None:
                         answer = keys.answer_of(outcome, 0, actor.user)
                         await keys.remember(
-                            session, scope, key, "create_game", game_id, answer, now
+                            session, scope, key, "create_game", digest, game_id, answer, now
                         )
             except exc.DBAPIError as error:
                 if not is_conflict(error):
@@ -260,6 +269,7 @@ class Lobby(Commands):
         word = checked_word(entropy)
 
         def body(book: Book) -> None:
+            require_home_server(actor, book.row.guild_id)
             require_lobby(book)
             if book.side_of(actor.user) is not None:
                 raise NotAllowed("already_joined")
@@ -273,7 +283,7 @@ class Lobby(Commands):
                 side=Side.NORTH,
             )
 
-        return await self._write(command_of(call, "join"), body)
+        return await self._write(command_of(call, "join"), body)  # the word: as create_game
 
     async def submit_army(
         self,
@@ -294,7 +304,7 @@ class Lobby(Commands):
             require_lobby(book)
             # A1/A2 as the game's scenario has them: per-side points (the stored limit is
             # the south one), maybe raised slot maxima.
-            board = self.scenarios[book.row.scenario_id]
+            board = self.scenario_of(book.row.scenario_id)
             limit = board.points_for(side, book.row.points_limit)
             problems = validate(roster, self.sheets, limit, board.organisation())
             if problems:
@@ -320,7 +330,7 @@ class Lobby(Commands):
             forces[side] = tuple(field_units(rosters[side], self.sheets, taken))
             taken.extend(handle for handle, _ in forces[side])
         setup = Setup(
-            self.scenarios[book.row.scenario_id],
+            self.scenario_of(book.row.scenario_id),
             rosters,
             forces,
             house=house_of_column(book.row.house_rules),

@@ -57,13 +57,18 @@ def _int(low: int, high: int = DB_INT_MAX) -> PlainValidator:
     return PlainValidator(lambda v: _integer(v, low, high))
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, minimum: int = 1) -> str:
     if type(value) is not str:
         raise _error("bad_type")
-    if not 1 <= len(value) <= ID_MAX:
+    if not minimum <= len(value) <= ID_MAX:
         raise _error("bad_length", maximum=ID_MAX)
     if any(ord(c) < 32 or ord(c) == 127 for c in value):
         raise _error("bad_text")  # NUL (which PostgreSQL refuses) and other control bytes
+    if not value.isascii():
+        try:
+            value.encode()
+        except UnicodeEncodeError:  # a lone surrogate: no database driver can store it
+            raise _error("bad_text") from None
     return value
 
 
@@ -93,17 +98,25 @@ def _cell(value: Any) -> Cell:
     return value
 
 
-def _tuple_of(
-    item: Callable[[Any], Any], maximum: int, *, empty: bool = True
-) -> Callable[[Any], tuple[Any, ...]]:
+def _tuple_of(item: Callable[[Any], Any], maximum: int) -> Callable[[Any], tuple[Any, ...]]:
     def check(value: Any) -> tuple[Any, ...]:
         if type(value) is not tuple:
             raise _error("bad_type")
-        if len(value) > maximum or (not empty and not value):
+        if len(value) > maximum:
             raise _error("bad_count", maximum=maximum)
         return tuple(item(v) for v in value)
 
     return check
+
+
+_CELLS = _tuple_of(_cell, MAX_PATH)
+
+
+def _path(value: Any) -> tuple[Cell, ...]:
+    """A move's path: at least one cell (the engine's own rule), at most MAX_PATH."""
+    if value == ():
+        raise _error("empty_path")
+    return _CELLS(value)
 
 
 def _roles(value: Any) -> frozenset[str]:
@@ -120,7 +133,7 @@ def _optional(check: Any) -> Any:
 
 def _house_ids(value: Any) -> tuple[str, ...]:
     """M1-M9 as typed ("M2, m7") or as a collection of ids; which ids exist is the lobby's
-    check, so that its refusal can list them."""
+    check, so that its refusal can list them (an empty or blank id too: it names no rule)."""
     if type(value) is str:
         if len(value) > MAX_HOUSE_TEXT:
             raise _error("bad_length", maximum=MAX_HOUSE_TEXT)
@@ -131,7 +144,7 @@ def _house_ids(value: Any) -> tuple[str, ...]:
         raise _error("bad_count", maximum=MAX_HOUSE_RULES)
     if not all(isinstance(v, str) for v in value):
         raise _error("bad_type")
-    return tuple(_text(str(v)) for v in value)
+    return tuple(_text(str(v), minimum=0) for v in value)
 
 
 def _role_setting(value: Any) -> str | None:
@@ -197,7 +210,7 @@ _FIELD_CHECKS: dict[str, Any] = {
     "target": _text,
     "cell": _cell,
     "kind": _instance(TerrainKind),
-    "path": _tuple_of(_cell, MAX_PATH, empty=False),
+    "path": _path,
     "weapons": _optional(_tuple_of(lambda v: _integer(v, 0, MAX_WEAPONS), MAX_WEAPONS)),
     "melee": _optional(_flag),
     "deploy_first": _flag,
@@ -422,6 +435,8 @@ def _refusal(error: ValidationError) -> InvalidRequest:
         return InvalidRequest("bad_text", argument=argument)
     if kind == "bad_cell":
         return InvalidRequest("bad_cell", argument=argument)
+    if kind == "empty_path":
+        return InvalidRequest("empty_path", argument=argument)
     if kind == "extra_forbidden":
         return InvalidRequest("bad_argument", argument=argument)
     return InvalidRequest("bad_type", argument=argument)

@@ -229,6 +229,9 @@ class CommandKey(Base):
     scope: Mapped[str] = mapped_column(String(80), primary_key=True)
     key: Mapped[str] = mapped_column(String(ID), primary_key=True)
     command: Mapped[str] = mapped_column(String(32))  # the method: a key is not for another
+    # SHA-256 (hex) of the command's arguments: the same key with others is refused. None:
+    # stored before digests (migration 0007), taken for a retry as it was then.
+    digest: Mapped[str | None] = mapped_column(String(64))
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     # The answer, as little as rebuilds it: the log and its snapshots hold the rest.
     answer: Mapped[dict[str, Any]] = mapped_column(JSON)
