@@ -51,6 +51,7 @@ class Core:
         self.modals: dict[str, dict[str, Any]] = {}  # the modals the bot showed, by custom_id
         self.requests: list[tuple[str, str]] = []
         self.unhandled: list[tuple[str, str]] = []  # requests no route of the stand-in served
+        self.nonce_hits = 0  # messages sent again under an enforced nonce, and not created
         self._changed = asyncio.Event()
         self.gateway = Gateway(
             token=self.token,
