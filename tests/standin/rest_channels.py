@@ -112,6 +112,7 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
             earlier = _same_nonce(core, core.bot_user_id, nonce)
             if earlier is not None:  # Discord returns it and creates nothing
                 core.nonce_hits += 1
+                core.notify()
                 return json_response(core.message_payload(earlier))
         message = core.new_message(channel.id, core.bot_user_id, body, files)
         message.nonce = nonce
