@@ -466,7 +466,9 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
 
     # -- deadlines (N1) --------------------------------------------------------------------------
     async def fire_due(self, now: datetime, limit: int = 100) -> DeadlineReport:
-        """End every turn whose deadline has passed by ``now``, and collect due reminders.
+        """End every turn whose deadline has passed by ``now``, and collect due reminders;
+        each with its announcement in the outbox, written in its own transaction
+        (``claim_announcements``).
 
         Idempotent: a turn ends once however often (and from however many processes) this
         runs; a game another process is working on is passed over and fired next time.

@@ -66,6 +66,9 @@ class DeadlineLoop:
             except discord.HTTPException:  # Discord away for a while: the claim runs out
                 log.warning("announcement %s waits for Discord", announcement.id, exc_info=True)
                 continue
+            except Exception:  # one announcement failing must not silence the others
+                log.exception("could not announce %s", announcement.id)
+                continue
             await service.mark_announced([announcement.id], datetime.now(UTC))
 
     async def _post(self, announcement: Announcement) -> None:
