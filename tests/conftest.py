@@ -269,6 +269,18 @@ class Games:
 
         return await self.cloned(f"playing-{seed}-{scenario}", build)
 
+    async def made_afresh(self, seed: int = 3) -> Outcome:
+        """A game at the start of round 1 made now in this test's guild (not a copy): what
+        a server's settings give a new game."""
+        made = await autoplay.new_game(
+            self.service,
+            self.next_channel(),
+            scenario="skirmish",
+            guild=self.guild,
+            armies=autoplay.SKIRMISH_ARMIES,
+        )
+        return await autoplay.play(self.service, made, random.Random(seed), until=autoplay.playing)
+
     async def south_on_turn(self, seed: int = 1) -> Outcome:
         """A game in round 1 with south (the imperials) on turn."""
 
@@ -354,19 +366,7 @@ class Games:
             _TEMPLATES[(str(db.url), key)] = template
             await _freeze(db, template)
         game_id = await clone_game(db, template, self.next_channel(), self.guild, self.clock.now)
-        status = await self.service.status(game_id)
-        return Outcome(
-            game_id=game_id,
-            version=status.version,
-            status=status.status,
-            events=(),
-            acting_side=status.acting_side,
-            acting_user=status.acting_user,
-            turn_side=status.turn_side,
-            board_changed=False,
-            state=status.state,
-            commitment=status.commitment,
-        )
+        return (await self.service.status(game_id)).outcome()
 
     async def replay(self, game_id: int, dice: DiceStream | None = None) -> GameState | None:
         """The state by a full replay of the game's log from its first entry."""
@@ -411,6 +411,10 @@ async def clone_game(
         values["channel_id"] = channel
         if guild is not None:
             values["guild_id"] = guild
+            # N1: a game keeps the forfeit count of the server it was created on.
+            settings = await repo.get_settings(session, guild)
+            if settings is not None:
+                values["missed_turns_forfeit"] = settings.missed_turns_forfeit
         new_id = await repo.add_game(session, values)
         for model in (Player, LogEntry, Snapshot, GameSetup, Deadline):
             table = model.metadata.tables[model.__tablename__]

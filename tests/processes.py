@@ -202,6 +202,11 @@ async def fire_due(service: GameService, now: Any) -> list[int]:
     return [outcome.game_id for outcome in report.expired]
 
 
+async def claim(service: GameService, now: Any) -> list[tuple[int, int]]:
+    """The announcements this process claimed: (id, game)."""
+    return [(a.id, a.game_id) for a in await service.claim_announcements(now, limit=10_000)]
+
+
 async def explode(service: GameService, message: str) -> None:
     """A job that fails as no command should: for the harness's own test."""
     raise RuntimeError(message)

@@ -9,16 +9,21 @@ import asyncio
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import select, update
+
 from tests.discord_world import World, game_of, make_world, play_until, reply_text
-from vahalite_bot.app import records
+from vahalite_bot.app import Actor, records
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import Phase
 from vahalite_bot.store import repository as repo
+from vahalite_bot.store.models import Announcement
 
 FAST = {"extra": {"deadline_tick": 0.3}}
 
 
-async def _game(world: World) -> tuple[int, int]:
+async def _game(world: World, until: Phase | None = Phase.PLAYING) -> tuple[int, int]:
+    """A game between Alice (South) and Bob (North) in a thread; ``until`` that phase (None:
+    the first setup step, right after both armies are in)."""
     await world.slash(world.alice, world.text, "vl new", {"points": 500, "hours": 12})
     thread = int(world.standin.threads_of(world.text)[-1]["id"])
     game = await game_of(world, thread)
@@ -26,7 +31,8 @@ async def _game(world: World) -> tuple[int, int]:
     await world.slash(world.bob, thread, "vl join")
     await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
     await world.slash(world.bob, thread, "vl army", {"faction": "orks"})
-    await play_until(world, thread, game, Phase.PLAYING)
+    if until is not None:
+        await play_until(world, thread, game, until)
     return thread, game
 
 
@@ -183,5 +189,198 @@ async def test_N1_my_games_reminders_by_dm_and_a_pause_by_both_players(tmp_path:
         await world.slash(world.alice, thread, "vl pause")
         resumed = await world.status(game)
         assert not resumed.paused and resumed.due_at is not None
+    finally:
+        await world.close()
+
+
+# -- issue 18 ----------------------------------------------------------------------------------
+def _admin(world: World) -> int:
+    world.standin.add_member(world.guild, world.owner, admin=True)
+    return world.owner
+
+
+async def test_issue18_1_a_resign_question_is_answered_by_its_asker_alone(
+    tmp_path: Path,
+) -> None:
+    """A typed ``resign`` is answered in public: the opponent's press is refused, ephemerally,
+    and changes nothing; the asker's own press resigns."""
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await _game(world)
+        count = len(world.public(thread))
+        await world.standin.post(world.alice, thread, "resign")
+        question = await world.next_public(thread, count, lambda m: bool(m.custom_ids()))
+        yes = next(c for c in question.custom_ids() if c.startswith("vl:ry:"))
+        no = next(c for c in question.custom_ids() if c.startswith("vl:rn:"))
+        version = (await world.status(game)).version
+        for button in (yes, no):
+            pressed = await world.standin.click(world.bob, question, button)
+            await pressed.wait_done(timeout=30)
+            assert pressed.ephemeral and "alone" in reply_text(pressed), button
+        status = await world.status(game)
+        assert status.status == "playing" and status.version == version
+        pressed = await world.standin.click(world.alice, question, yes)
+        await pressed.wait_done(timeout=30)
+        ended = await world.status(game)
+        assert ended.status == "ended" and ended.winner is Side.NORTH  # Alice resigned
+    finally:
+        await world.close()
+
+
+async def _unposted(world: World, game: int) -> None:
+    """As if the bot was killed right after a post, before marking it: not posted yet."""
+    service = await world.oracle()
+    for _ in range(100):  # the bot marks it right after the post
+        async with service.db.read() as session:
+            marked = select(Announcement.posted_at).where(Announcement.game_id == game)
+            if None not in (await session.execute(marked)).scalars().all():
+                break
+        await asyncio.sleep(0.1)
+    async with service.db.write() as session:
+        await session.execute(
+            update(Announcement)
+            .where(Announcement.game_id == game)
+            .values(posted_at=None, claimed_until=None)
+        )
+
+
+async def test_issue18_3_an_expiry_committed_before_a_crash_is_posted_after_it_once(
+    tmp_path: Path,
+) -> None:
+    world = await make_world(tmp_path, **FAST)
+    try:
+        thread, game = await _game(world)
+        status = await world.status(game)
+        missed = status.acting_user
+        world.bot.kill()
+        await world.bot.wait()
+        # The bot's last act: the expiry's commit; killed before its post.
+        fired = await (await world.oracle()).fire_due(datetime.now(UTC) + timedelta(hours=13))
+        assert [o.game_id for o in fired.expired] == [game]
+        count = len(world.public(thread))
+        await world.start_bot(**FAST)
+        expired = await world.next_public(thread, count, lambda m: "Time is up" in m.content)
+        assert f"<@{missed}>" in expired.content and expired.attachments
+        # Killed between a post and its mark: posted again under its nonce, kept once.
+        hits = world.standin.nonce_hits
+        await _unposted(world, game)
+        await world.standin.wait_for(lambda: world.standin.nonce_hits > hits, 30)
+        assert sum("Time is up" in m.content for m in world.public(thread)) == 1
+    finally:
+        await world.close()
+
+
+async def test_issue18_4_lowering_the_servers_forfeit_ends_no_running_game(
+    tmp_path: Path,
+) -> None:
+    world = await make_world(tmp_path, **FAST)
+    try:
+        thread, game = await _game(world)  # the config's count: 3
+        await world.slash(_admin(world), world.text, "vl config forfeit", {"count": 1})
+        count = len(world.public(thread))
+        await _move_deadline(world, game, due_at=datetime.now(UTC) - timedelta(seconds=1))
+        expired = await world.next_public(thread, count, lambda m: "Time is up" in m.content)
+        assert "forfeit" not in expired.content
+        status = await world.status(game)
+        assert status.status == "playing" and status.missed_turns_forfeit == 3
+    finally:
+        await world.close()
+
+
+async def test_issue18_5_an_expired_setup_step_and_a_forfeit_name_who_missed(
+    tmp_path: Path,
+) -> None:
+    world = await make_world(tmp_path, **FAST)
+    try:
+        await world.slash(_admin(world), world.text, "vl config forfeit", {"count": 2})
+        thread, game = await _game(world, until=None)
+        status = await world.status(game)
+        assert status.status == "setup" and status.acting_user is not None
+        missed, other = (
+            status.acting_user,
+            next(p.user for p in status.players if p.user != status.acting_user),
+        )
+        count = len(world.public(thread))
+        await _move_deadline(world, game, due_at=datetime.now(UTC) - timedelta(seconds=1))
+        step = await world.next_public(thread, count, lambda m: "Time is up" in m.content)
+        assert f"Time is up for <@{missed}>'s setup step" in step.content
+        await world.standin.wait_for(lambda: world.standin.pins(thread) != [], 30)
+        count = len(world.public(thread))
+        await _move_deadline(world, game, due_at=datetime.now(UTC) - timedelta(seconds=1))
+        forfeit = await world.next_public(thread, count, lambda m: "Time is up" in m.content)
+        assert f"Time is up for <@{missed}>'s turn" in forfeit.content
+        assert "forfeited" in forfeit.content and f"<@{other}>'s" not in forfeit.content
+        ended = await world.status(game)
+        assert ended.status == "ended" and ended.winner is not None
+        assert next(p.user for p in ended.players if p.side is ended.winner) == other
+    finally:
+        await world.close()
+
+
+async def test_issue18_6_a_pause_says_who_paused_and_only_they_lift_it(tmp_path: Path) -> None:
+    world = await make_world(tmp_path)
+    try:
+        referee = _admin(world)
+        thread, game = await _game(world)
+        await world.slash(world.alice, thread, "vl pause")
+        await world.slash(world.bob, thread, "vl pause")
+        assert (await world.status(game)).paused
+        await world.standin.wait_for(
+            lambda: any("both players" in m.content for m in world.standin.pins(thread)), 30
+        )
+        assert not any("referee" in m.content for m in world.standin.pins(thread))
+        mover = int((await world.status(game)).acting_user or 0)
+        refused = reply_text(await world.slash(mover, thread, "vl end"))
+        assert "Both players paused" in refused and "referee" not in refused
+        await world.slash(world.alice, thread, "vl pause")
+        await world.slash(world.bob, thread, "vl pause")
+        assert not (await world.status(game)).paused
+        await world.slash(referee, thread, "vl ref pause")
+        for player in (world.alice, world.bob):
+            answer = reply_text(await world.slash(player, thread, "vl pause"))
+            assert "only the referee" in answer
+        status = await world.status(game)
+        assert status.paused and status.paused_by == "referee"
+    finally:
+        await world.close()
+
+
+async def test_issue18_7_a_new_game_speaks_the_servers_chosen_language(tmp_path: Path) -> None:
+    """The server's chosen language, then the creator's Discord locale, then the config."""
+    world = await make_world(tmp_path)
+    try:
+        service = await world.oracle()
+        await world.slash(world.alice, world.text, "vl new", locale="ru")
+        first = await game_of(world, int(world.standin.threads_of(world.text)[-1]["id"]))
+        assert (await service.status(first)).language == "ru"  # nothing chosen: the locale
+        await world.slash(_admin(world), world.text, "vl config language", {"language": "ru"})
+        await world.slash(world.bob, world.text, "vl new", locale="en-US")
+        second = await game_of(world, int(world.standin.threads_of(world.text)[-1]["id"]))
+        assert (await service.status(second)).language == "ru"
+    finally:
+        await world.close()
+
+
+async def test_issue18_8_a_log_cut_to_one_message_keeps_the_newest(tmp_path: Path) -> None:
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await _game(world)
+        # A long log: the referee sets a unit's HP over and over (behind the bot's back).
+        service = await world.oracle()
+        referee = Actor(str(world.owner), admin=True, guild=str(world.guild))
+        state = (await world.status(game)).state
+        assert state is not None
+        unit = next(u for u in state.living() if u.sheet.max_hp > 1)
+        for hp in range(40):
+            await service.ref_set_hp(game, referee, unit.id, 1 + hp % unit.sheet.max_hp)
+        text = reply_text(await world.slash(world.carol, thread, "vl log", {"count": 50}))
+        log = await (await world.oracle()).game_log(game)
+        asked = [line.seq for line in log if line.events][-50:]
+        assert len(text) <= 2000
+        note, *lines = text.splitlines()
+        left_out = int(note.split()[0].lstrip("("))
+        assert 0 < left_out < len(asked) and note == f"({left_out} older entries left out)"
+        shown = [int(line.split()[0][1:]) for line in lines if line.startswith("#")]
+        assert shown == asked[left_out:]  # the newest, every one of them
     finally:
         await world.close()

@@ -3,7 +3,6 @@ message for those who ask, and pausing or resuming by both players' consent."""
 
 from __future__ import annotations
 
-import random
 import secrets
 from datetime import timedelta
 
@@ -17,6 +16,7 @@ from vahalite_bot.app import (
     autoplay,
     records,
 )
+from vahalite_bot.app.results import PAUSED_BY_PLAYERS, PAUSED_BY_REFEREE
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.store import repository as repo
 
@@ -90,14 +90,7 @@ async def test_N1_a_servers_reminder_hours_are_kept_by_its_new_games(
     config = await service.configure_server(games.admin, games.guild, remind_hours=2)
     assert config.remind_hours == 2
     # A new game, made afresh (the fixture's games are copies of one made before).
-    made = await autoplay.new_game(
-        service,
-        games.next_channel(),
-        scenario="skirmish",
-        guild=games.guild,
-        armies=autoplay.SKIRMISH_ARMIES,
-    )
-    after = await autoplay.play(service, made, random.Random(3), until=autoplay.playing)
+    after = await games.made_afresh()
     old = await service.status(before.game_id)
     new = await service.status(after.game_id)
     assert new.due_at is not None and old.due_at is not None
@@ -116,3 +109,46 @@ async def test_N1_a_servers_reminder_hours_are_kept_by_its_new_games(
         raise AssertionError("a reminder weeks before the deadline was accepted")
     except InvalidRequest as refused:
         assert refused.code in ("bad_remind", "bad_range")
+
+
+async def test_N1_N2_a_pause_says_who_paused_and_only_they_lift_it(
+    games: Games, service: GameService
+) -> None:
+    by_players = (await games.playing()).game_id
+    await service.ask_pause(by_players, SOUTH, True)
+    await service.ask_pause(by_players, NORTH, True)
+    status = await service.status(by_players)
+    assert status.paused and status.paused_by == PAUSED_BY_PLAYERS
+    mover = autoplay.PLAYERS[status.turn_side or Side.SOUTH]
+    try:
+        await service.end_turn(by_players, mover)
+        raise AssertionError("a move in a paused game")
+    except NotAllowed as refused:
+        assert refused.code == "players_paused"  # not "the referee has paused the game"
+    games.channel = games.next_channel()
+    by_referee = (await games.playing(seed=2)).game_id
+    await service.ref_pause(by_referee, games.admin)
+    assert (await service.status(by_referee)).paused_by == PAUSED_BY_REFEREE
+    version = (await service.status(by_referee)).version
+    for player in (SOUTH, NORTH):
+        try:
+            await service.ask_pause(by_referee, player, False)
+            raise AssertionError("the players lifted the referee's pause")
+        except NotAllowed as refused:
+            assert refused.code == "referee_paused"
+    assert (await service.status(by_referee)).version == version
+    await service.ref_resume(by_referee, games.admin)
+    await service.ref_resume(by_players, games.admin)  # N2: the referee may lift any pause
+    assert not (await service.status(by_players)).paused
+
+
+async def test_N1_a_servers_language_counts_once_chosen(games: Games, service: GameService) -> None:
+    guild = f"guild-{secrets.token_hex(4)}"
+    admin = Actor("admin", admin=True, guild=guild)
+    assert not (await service.server_config(guild)).language_chosen
+    await service.configure_server(admin, guild, deadline_hours=24)
+    assert not (await service.server_config(guild)).language_chosen  # only the deadline
+    await service.configure_server(admin, guild, language="en")
+    await service.configure_server(admin, guild, deadline_hours=12)
+    config = await service.server_config(guild)
+    assert config.language_chosen and config.language == "en"

@@ -9,6 +9,7 @@ from tests import processes
 from tests.conftest import REFEREE, Clock, Games
 from tests.processes import Workers
 from vahalite_bot.app import GameService, autoplay, records
+from vahalite_bot.app.results import EXPIRED, REMINDER, Announcement
 from vahalite_bot.rules.actions import EndTurn, PlacePassenger
 from vahalite_bot.rules.events import GameEnded
 
@@ -92,8 +93,12 @@ async def test_pending_decisions_take_their_defaults(
     cell = pending.state.pending[0].cells[0]  # type: ignore[union-attr]
     fired = await service.fire_due(clock.advance(hours=48))
     (outcome,) = [o for o in fired.expired if o.game_id == pending.game_id]
-    # The one who had to act (the passenger's owner) missed the turn.
-    assert outcome.events[0] == records.TurnMissed(pending.acting_side, 1)
+    # The turn's player missed it, not the passenger's owner who owed the decision.
+    turn = pending.turn_side
+    assert turn is not None and turn is not pending.acting_side
+    assert outcome.events[0] == records.TurnMissed(turn, 1)
+    missed = {p.side: p.missed_turns for p in (await service.status(pending.game_id)).players}
+    assert missed == {turn: 1, turn.other: 0}
     assert outcome.state is not None and outcome.state.units["tac1"].cell == cell
     log = await service.game_log(pending.game_id)
     assert PlacePassenger(pending.acting_side, "tac1", cell) in [line.record for line in log]
@@ -141,3 +146,84 @@ async def test_two_processes_fire_each_deadline_once(
     for game in made:
         log = await service.game_log(game.game_id)
         assert sum(isinstance(line.record, records.TurnMissed) for line in log) == 1
+
+
+async def test_N1_the_forfeit_count_is_the_games_own_from_its_creation(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    """Lowering the server's count later ends no running game at its next missed turn."""
+    games.guild = f"guild-{games.channel}"
+    await service.configure_server(games.admin, games.guild, missed_turns_forfeit=3)
+    game = await games.made_afresh(seed=5)
+    await service.configure_server(games.admin, games.guild, missed_turns_forfeit=1)
+    await service.fire_due(clock.advance(hours=48))
+    status = await service.status(game.game_id)
+    assert status.status == "playing" and status.missed_turns_forfeit == 3
+    assert sorted(p.missed_turns for p in status.players) == [0, 1]
+
+
+def _mine(claimed: list[Announcement], game_id: int) -> list[Announcement]:
+    return [a for a in claimed if a.game_id == game_id]
+
+
+async def test_N1_every_announcement_is_committed_with_what_it_announces(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    """A reminder and an expiry are in the outbox from their own transaction; a claim holds
+    them from every other claimer until it runs out (its holder died), posted they are gone."""
+    game = await games.playing()
+    side = game.turn_side
+    assert side is not None
+    due = clock.now + DAY2
+    await service.fire_due(clock.advance(hours=36))  # the reminder
+    fired = await service.fire_due(clock.advance(hours=12))  # the expiry
+    (expired,) = [o for o in fired.expired if o.game_id == game.game_id]
+    claimed = _mine(await service.claim_announcements(clock.now, limit=10_000), game.game_id)
+    assert [(a.kind, a.side, a.user) for a in claimed] == [
+        (REMINDER, side, PLAYERS[side].user),
+        (EXPIRED, side, PLAYERS[side].user),
+    ]
+    reminder, expiry = claimed
+    assert reminder.due_at == due
+    assert (expiry.missed, expiry.forfeit, expiry.setup) == (1, False, False)
+    assert (expiry.version_from, expiry.version) == (game.version, expired.version)
+    assert reminder.nonce != expiry.nonce and len(expiry.nonce) <= 25
+    held = await service.claim_announcements(clock.advance(seconds=1), limit=10_000)
+    assert _mine(held, game.game_id) == []
+    again = await service.claim_announcements(clock.advance(seconds=60), limit=10_000)
+    assert _mine(again, game.game_id) == claimed  # the holder died: claimed anew
+    await service.mark_announced([a.id for a in claimed], clock.now)
+    later = await service.claim_announcements(clock.advance(seconds=60), limit=10_000)
+    assert _mine(later, game.game_id) == []
+
+
+async def test_N1_expiries_announce_who_missed_in_setup_and_at_a_forfeit(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    games.guild = f"guild-{games.channel}"
+    await service.configure_server(games.admin, games.guild, missed_turns_forfeit=2)
+    game = await games.setup()
+    side = game.turn_side
+    assert side is not None
+    await service.fire_due(clock.advance(hours=48))
+    await service.fire_due(clock.advance(hours=48))
+    claimed = _mine(await service.claim_announcements(clock.now, limit=10_000), game.game_id)
+    assert [(a.side, a.missed, a.setup, a.forfeit) for a in claimed] == [
+        (side, 1, True, False),
+        (side, 2, True, True),  # the same player's step again, and that ended it
+    ]
+    assert (await service.status(game.game_id)).winner is side.other
+
+
+async def test_two_processes_never_claim_one_announcement(
+    games: Games, service: GameService, clock: Clock, db_url: str
+) -> None:
+    made = [await games.playing(seed) for seed in range(3)]
+    await service.fire_due(clock.advance(hours=48))
+    ids = {g.game_id for g in made}
+    now = clock.advance(seconds=1)
+    with Workers(db_url) as workers:
+        replies = workers.run([(processes.claim, (now,)), (processes.claim, (now,))])
+    claimed = [a for reply in replies for a in reply.value if a[1] in ids]
+    assert sorted(game for _, game in claimed) == sorted(ids)  # each once, by one of them
+    assert len({a for a, _ in claimed}) == len(claimed)

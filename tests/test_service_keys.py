@@ -152,6 +152,8 @@ READS_AND_SCHEDULER = {
     "game_in_channel",
     "server_config",
     "fire_due",
+    "claim_announcements",
+    "mark_announced",
     "games_of",
     "dm_reminders",
 }

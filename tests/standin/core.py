@@ -47,6 +47,7 @@ class Core:
         self.refusals: list[tuple[str, str, ApiError]] = []  # every error answered, in order
         self.contract = Contract()  # Discord's limits, each on unless a test relaxes it
         self.faults = Faults()  # 429s, 5xx and slow answers a test asks for
+        self.nonce_hits = 0  # messages sent again under an enforced nonce, and not created
         self._changed = asyncio.Event()
         self.gateway = Gateway(
             token=self.token,

@@ -279,6 +279,8 @@ def message(
             if users
         ],
     }
+    if m.nonce is not None:
+        payload["nonce"] = m.nonce
     if m.guild_id is not None:
         payload["guild_id"] = str(m.guild_id)
         guild = world.guilds[m.guild_id]

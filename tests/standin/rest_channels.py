@@ -36,6 +36,34 @@ from .world import (
 PIN_NEEDS = MANAGE_MESSAGES | PIN_MESSAGES
 
 
+# Discord checks an enforced nonce "in the past few minutes": the stand-in takes five.
+NONCE_SECONDS = 300
+
+
+def _nonce(body: dict[str, Any]) -> str | None:
+    """A message's nonce: an integer or a string of at most 25 characters (Discord's rule)."""
+    value = body.get("nonce")
+    if value is None:
+        return None
+    if not isinstance(value, str | int) or isinstance(value, bool) or len(str(value)) > 25:
+        raise ApiError(400, 50035, "Invalid Form Body: nonce must be 25 or fewer in length")
+    return str(value)
+
+
+def _same_nonce(core: Core, author: int, nonce: str) -> Message | None:
+    """The author's message with this nonce created in the last minutes, if any."""
+    since = time.time() - NONCE_SECONDS
+    for messages in core.world.messages.values():
+        for message in messages:
+            if (
+                message.author_id == author
+                and message.nonce == nonce
+                and message.wall_time >= since
+            ):
+                return message
+    return None
+
+
 def channel_routes(core: Core) -> list[web.RouteDef]:
     ch = f"{API}/channels/{{channel}}"
     msg = f"{ch}/messages/{{message}}"
@@ -80,7 +108,15 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
         body, files = await read_body(request)
         check_send(channel, bool(files))
         check_message(core.contract, body, files)
+        nonce = _nonce(body)
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = _same_nonce(core, core.bot_user_id, nonce)
+            if earlier is not None:  # Discord returns it and creates nothing
+                core.nonce_hits += 1
+                core.notify()
+                return json_response(core.message_payload(earlier))
         message = core.new_message(channel.id, core.bot_user_id, body, files)
+        message.nonce = nonce
         return json_response(core.message_payload(message))
 
     async def get_messages(request: web.Request) -> web.Response:

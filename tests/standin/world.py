@@ -183,6 +183,7 @@ class Message:
     reactions: dict[str, set[int]] = field(default_factory=dict)
     wall_time: float = field(default_factory=time.time)
     edited_wall_time: float | None = None
+    nonce: str | None = None  # as the author sent it (Discord echoes it on create)
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in _walk_components(self.components) if "custom_id" in c]

@@ -189,6 +189,7 @@ class Book:
         self.players = dict(loaded.players)
         self.events: list[Any] = []
         self.paused = row.paused
+        self.paused_by = row.paused_by if row.paused else None
         self.undo_request: dict[str, Any] | None = row.undo_request
         self.seed_revealed = row.seed_revealed
         self.closed = loaded.closed
@@ -402,6 +403,7 @@ class Book:
             "version": self.version,
             "status": status,
             "paused": self.paused,
+            "paused_by": self.paused_by if self.paused else None,
             "undo_request": self.undo_request,
             "seed_revealed": self.seed_revealed,
             **self.row_changes,

@@ -25,7 +25,7 @@ from vahalite_bot.app import keys, schemas
 from vahalite_bot.app.book import Book, Conflict, GameCache, load
 from vahalite_bot.app.commandlog import logged
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState, Unavailable
-from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
+from vahalite_bot.app.results import LOBBY, PAUSED_BY_PLAYERS, Actor, Outcome, ServerConfig
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.i18n import LANGUAGES
 from vahalite_bot.rules.geometry import Cell
@@ -153,11 +153,12 @@ class Commands:
         return ServerConfig(
             guild or "",
             settings.referee_role,
-            settings.language,
+            settings.language or self.defaults.language,
             settings.deadline_hours,
             settings.missed_turns_forfeit,
             settings.referee_may_play,
             settings.remind_hours,
+            language_chosen=settings.language is not None,
         )
 
     async def _require_referee(self, book: Book, actor: Actor) -> None:
@@ -256,7 +257,7 @@ def require_running(book: Book) -> GameState:
 
 def require_unpaused(book: Book) -> None:
     if book.paused:
-        raise NotAllowed("game_paused")
+        raise NotAllowed("players_paused" if book.paused_by == PAUSED_BY_PLAYERS else "game_paused")
 
 
 def checked_language(language: str) -> str:

@@ -8,7 +8,7 @@ from vahalite_bot.app.book import Book, entry_of
 from vahalite_bot.app.commands import PLAYER, Commands, call_fields, command_of, require_player
 from vahalite_bot.app.errors import NotAllowed
 from vahalite_bot.app.referee import pause, resume
-from vahalite_bot.app.results import Actor, GameStatus, Outcome
+from vahalite_bot.app.results import PAUSED_BY_PLAYERS, Actor, GameStatus, Outcome
 from vahalite_bot.app.schemas import check
 from vahalite_bot.store import repository as repo
 
@@ -62,6 +62,8 @@ class Days(Commands):
                 raise NotAllowed("already_paused")
             if not pause_it and not book.paused:
                 raise NotAllowed("not_paused")
+            if not pause_it and book.paused_by != PAUSED_BY_PLAYERS:
+                raise NotAllowed("referee_paused")  # the referee's pause: theirs to lift
             asked = await _open_request(book)
             if asked is not None and asked.side is side:
                 raise NotAllowed("pause_asked")

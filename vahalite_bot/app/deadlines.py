@@ -9,6 +9,8 @@ again. Enough missed turns in a row forfeit the game.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from vahalite_bot.app import records
 from vahalite_bot.app.book import Book
 from vahalite_bot.rules.actions import (
@@ -19,7 +21,7 @@ from vahalite_bot.rules.actions import (
     GiveOrders,
     PlacePassenger,
 )
-from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import (
     Pending,
     PendingOrders,
@@ -57,18 +59,36 @@ def default_answer(pending: Pending) -> Action:
     return Advance(pending.side, pending.unit, False)
 
 
-def expire(book: Book, forfeit_after: int) -> None:
-    """The deadline passed: a missed turn for whoever had to act, and the turn ends."""
+@dataclass(frozen=True)
+class Expiry:
+    """What a passed deadline did, for its announcement."""
+
+    side: Side  # whose turn (or setup step) it was: the one who missed it
+    missed: int  # turns missed in a row now
+    forfeit: bool  # that was one too many: the game is over
+    setup: bool  # a setup step: it stays with the same player
+
+
+def expire(book: Book, forfeit_after: int) -> Expiry:
+    """The deadline passed: a missed turn for the side whose turn (or setup step) it was,
+    and the turn ends.
+
+    The side is the turn's, not the one a pending decision waits for (H5: the other
+    player's passenger of a transport wrecked in this turn): the deadline is the turn's,
+    and the turn's player let it run out.
+    """
     state = book.state
     assert state is not None and state.phase is not Phase.ENDED
-    side = acting_side(state) or turn_side(state)
+    side = turn_side(state)
     assert side is not None
     count = book.players[side].missed_turns + 1
     book.set_missed(side, count)
     book.note(records.TurnMissed(side, count), actor=None, role=SYSTEM, side=side)
+    setup = state.phase is not Phase.PLAYING
     if count >= forfeit_after:
         book.override(records.DecideGame(side.other, "forfeit"), actor=None, role=SYSTEM)
-    elif state.phase is Phase.PLAYING:
+    elif not setup:
         end_turn(book, actor=None, role=SYSTEM)
     else:
         book.restart_deadline = True
+    return Expiry(side, count, count >= forfeit_after, setup)

@@ -99,6 +99,7 @@ class Lobby(Commands):
                 else old.missed_turns_forfeit,
                 referee_may_play if referee_may_play is not None else old.referee_may_play,
                 checked_remind_hours(remind_hours, old.remind_hours),
+                language_chosen=language is not None or old.language_chosen,
             )
             if new.missed_turns_forfeit < 1:
                 raise InvalidRequest("bad_forfeit", count=new.missed_turns_forfeit)
@@ -107,7 +108,7 @@ class Lobby(Commands):
                 guild,
                 {
                     "referee_role": new.referee_role,
-                    "language": new.language,
+                    "language": new.language if new.language_chosen else None,
                     "deadline_hours": new.deadline_hours,
                     "missed_turns_forfeit": new.missed_turns_forfeit,
                     "referee_may_play": new.referee_may_play,
@@ -203,6 +204,7 @@ class Lobby(Commands):
                             "remind_seconds": None
                             if config.remind_hours is None
                             else config.remind_hours * 3600,
+                            "missed_turns_forfeit": config.missed_turns_forfeit,
                             "version": 0,
                             "seed": dice.seed,
                             "commitment": dice.commitment,

@@ -20,7 +20,14 @@ from vahalite_bot.app.commands import (
 )
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed
 from vahalite_bot.app.keys import Command
-from vahalite_bot.app.results import ENDED, LOBBY, Actor, Outcome
+from vahalite_bot.app.results import (
+    ENDED,
+    LOBBY,
+    PAUSED_BY_PLAYERS,
+    PAUSED_BY_REFEREE,
+    Actor,
+    Outcome,
+)
 from vahalite_bot.app.schemas import check
 from vahalite_bot.app.undo import last_undoable
 from vahalite_bot.rules.geometry import Cell
@@ -264,11 +271,13 @@ class Referee(Commands):
 
 # -- pausing: by the referee, or by both players (days.py) ---------------------------------------
 async def pause(book: Book, user: str, role: str, side: Side | None) -> None:
-    """Stop the game and its clock: the turn keeps the time it had left."""
+    """Stop the game and its clock: the turn keeps the time it had left. Who paused (the
+    referee, or both players) is kept: the players lift only their own pause."""
     require_running(book)
     if book.paused:
         raise NotAllowed("already_paused")
     book.paused = True
+    book.paused_by = PAUSED_BY_REFEREE if role == REFEREE else PAUSED_BY_PLAYERS
     deadline = await repo.get_deadline(book.session, book.game_id)
     if deadline is not None and deadline.due_at is not None:
         left = max(0, int((deadline.due_at - book.now).total_seconds()))

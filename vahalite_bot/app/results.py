@@ -91,6 +91,24 @@ class GameStatus:
     state: GameState | None
     rosters: dict[Side, Roster] = field(default_factory=dict)  # shown once both are in
     house: frozenset[HouseRule] = frozenset()  # M: the house rules switched on
+    # Who paused (when ``paused``): PAUSED_BY_REFEREE or PAUSED_BY_PLAYERS; only they resume.
+    paused_by: str | None = None
+    missed_turns_forfeit: int = 3  # N1: kept per game from its creation
+
+    def outcome(self, events: tuple[Any, ...] = ()) -> Outcome:
+        """This version as a command's outcome that did ``events``."""
+        return Outcome(
+            game_id=self.game_id,
+            version=self.version,
+            status=self.status,
+            events=events,
+            acting_side=self.acting_side,
+            acting_user=self.acting_user,
+            turn_side=self.turn_side,
+            board_changed=bool(events),
+            state=self.state,
+            commitment=self.commitment,
+        )
 
 
 @dataclass(frozen=True)
@@ -129,6 +147,9 @@ class ServerConfig:
     # N1: hours before a deadline the player is reminded (None: a quarter of the turn, at
     # most 12 hours); each game keeps what its server said when it was created.
     remind_hours: int | None = None
+    # Whether the server chose ``language`` (``/vl config language``): a new game takes it
+    # before its creator's locale; otherwise ``language`` is only the config file's default.
+    language_chosen: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,6 +160,37 @@ class Reminder:
     side: Side
     user: str
     due_at: datetime
+
+
+# Who paused a game.
+PAUSED_BY_REFEREE = "referee"
+PAUSED_BY_PLAYERS = "players"
+
+# What the deadline loop announces (the outbox, ``Announcement``).
+REMINDER = "reminder"
+EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """One post the deadline loop committed and must make: a reminder, or an expired turn
+    (with its forfeit). ``nonce`` is the same for every attempt: Discord keeps one."""
+
+    id: int
+    game_id: int
+    kind: str  # REMINDER or EXPIRED
+    version_from: int  # the log entries it tells: after this one ...
+    version: int  # ... up to this one
+    side: Side  # whose turn: the one reminded, or the one who missed it
+    user: str
+    due_at: datetime | None  # a reminder: when the turn ends
+    missed: int = 0  # an expiry: turns missed in a row now
+    forfeit: bool = False  # an expiry that ended the game
+    setup: bool = False  # an expired setup step: it stays with the same player
+
+    @property
+    def nonce(self) -> str:
+        return f"vla{self.id}"
 
 
 @dataclass(frozen=True)

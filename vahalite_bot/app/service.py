@@ -32,11 +32,13 @@ from vahalite_bot.app.errors import NotAllowed
 from vahalite_bot.app.house import HouseRules, house_of_column
 from vahalite_bot.app.keys import Command
 from vahalite_bot.app.lobby import Lobby
+from vahalite_bot.app.outbox import Outbox, add_expiry, add_reminder
 from vahalite_bot.app.referee import Referee
 from vahalite_bot.app.replay import Entry, decode_event, undone_by
 from vahalite_bot.app.results import (
     ENDED,
     LOBBY,
+    PAUSED_BY_REFEREE,
     Actor,
     DeadlineReport,
     GameStatus,
@@ -72,7 +74,7 @@ from vahalite_bot.store.database import is_conflict
 from vahalite_bot.store.snapshot import turn_side
 
 
-class GameService(Lobby, HouseRules, Referee, Days):
+class GameService(Lobby, HouseRules, Referee, Days, Outbox):
     """The one service every adapter calls; each command is one transaction.
 
     Every command checks its arguments against its schema (``schemas.py``) first, then runs
@@ -464,7 +466,9 @@ class GameService(Lobby, HouseRules, Referee, Days):
 
     # -- deadlines (N1) --------------------------------------------------------------------------
     async def fire_due(self, now: datetime, limit: int = 100) -> DeadlineReport:
-        """End every turn whose deadline has passed by ``now``, and collect due reminders.
+        """End every turn whose deadline has passed by ``now``, and collect due reminders;
+        each with its announcement in the outbox, written in its own transaction
+        (``claim_announcements``).
 
         Idempotent: a turn ends once however often (and from however many processes) this
         runs; a game another process is working on is passed over and fired next time.
@@ -496,9 +500,13 @@ class GameService(Lobby, HouseRules, Referee, Days):
                         # A deadline for a turn that is over: start the running turn's.
                         await repo.put_deadline(session, game_id, book.fresh_deadline())
                         return None
-                    config = await self._config(session, row.guild_id)
-                    deadlines.expire(book, config.missed_turns_forfeit)
+                    forfeit_after = row.missed_turns_forfeit
+                    if forfeit_after is None:  # a game from before it was kept per game
+                        config = await self._config(session, row.guild_id)
+                        forfeit_after = config.missed_turns_forfeit
+                    expiry = deadlines.expire(book, forfeit_after)
                     await book.flush()
+                    await add_expiry(book, expiry)
             except Conflict:
                 pass
             except exc.DBAPIError as error:
@@ -523,14 +531,24 @@ class GameService(Lobby, HouseRules, Referee, Days):
                     p.side: p.user_id for p in await repo.get_players(session, deadline.game_id)
                 }
                 if deadline.due_at is not None and deadline.due_at > now:
-                    reminders.append(
-                        Reminder(
-                            deadline.game_id,
-                            Side(deadline.side),
-                            players[deadline.side],
-                            deadline.due_at,
-                        )
+                    reminder = Reminder(
+                        deadline.game_id,
+                        Side(deadline.side),
+                        players[deadline.side],
+                        deadline.due_at,
                     )
+                    game = await repo.get_game(session, deadline.game_id)
+                    assert game is not None
+                    await add_reminder(
+                        session,
+                        now,
+                        reminder.game_id,
+                        game.version,
+                        reminder.side,
+                        reminder.user,
+                        reminder.due_at,
+                    )
+                    reminders.append(reminder)
         return reminders
 
     # -- reading: anyone may ---------------------------------------------------------------------
@@ -563,6 +581,10 @@ class GameService(Lobby, HouseRules, Referee, Days):
             acting_user=book.user_of(acting),
             turn_side=None if book.state is None else turn_side(book.state),
             paused=book.paused,
+            paused_by=(book.paused_by or PAUSED_BY_REFEREE) if book.paused else None,
+            missed_turns_forfeit=self.defaults.missed_turns_forfeit
+            if row.missed_turns_forfeit is None
+            else row.missed_turns_forfeit,
             due_at=None if deadline is None else deadline.due_at,
             commitment=row.commitment,
             winner=None if row.winner is None else Side(row.winner),

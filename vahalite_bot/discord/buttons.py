@@ -37,22 +37,30 @@ VERBS: dict[str, tuple[str, discord.ButtonStyle]] = {
     decisions.ALL_ADVANCE: ("btn-all-advance", discord.ButtonStyle.primary),  # M3
     decisions.NO_RESERVES: ("btn-no-reserves", discord.ButtonStyle.primary),  # M5
 }
-TEMPLATE = r"vl:(?P<verb>[a-z]+):(?P<game>[0-9]{1,12}):(?P<version>[0-9]{1,12})"
+# A question for one user (resign: Yes/No) also carries who asked: only they may answer.
+TEMPLATE = (
+    r"vl:(?P<verb>[a-z]+):(?P<game>[0-9]{1,12}):(?P<version>[0-9]{1,12})"
+    r"(?::(?P<user>[0-9]{1,20}))?"
+)
 
 
-def custom_id(verb: str, game: int, version: int) -> str:
-    return f"vl:{verb}:{game}:{version}"
+def custom_id(verb: str, game: int, version: int, user: int | None = None) -> str:
+    return f"vl:{verb}:{game}:{version}" + ("" if user is None else f":{user}")
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    def __init__(self, verb: str, game: int, version: int, lang: str = "en") -> None:
+    def __init__(
+        self, verb: str, game: int, version: int, lang: str = "en", user: int | None = None
+    ) -> None:
         label, style = VERBS[verb]
         super().__init__(
             discord.ui.Button(
-                label=say(lang, label), style=style, custom_id=custom_id(verb, game, version)
+                label=say(lang, label),
+                style=style,
+                custom_id=custom_id(verb, game, version, user),
             )
         )
-        self.verb, self.game, self.version = verb, game, version
+        self.verb, self.game, self.version, self.user = verb, game, version, user
 
     @classmethod
     async def from_custom_id(
@@ -65,19 +73,23 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         verb = match["verb"]
         if verb not in VERBS:
             raise ValueError(f"unknown button verb {verb!r}")
-        return cls(verb, int(match["game"]), int(match["version"]))
+        user = None if match["user"] is None else int(match["user"])
+        return cls(verb, int(match["game"]), int(match["version"]), user=user)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: VahaBot = interaction.client
-        await bot.presses.press(interaction, self.verb, self.game, self.version)
+        await bot.presses.press(interaction, self.verb, self.game, self.version, self.user)
 
 
-def view_of(verbs: list[str], game: int, version: int, lang: str) -> discord.ui.View | None:
+def view_of(
+    verbs: list[str], game: int, version: int, lang: str, *, user: int | None = None
+) -> discord.ui.View | None:
+    """The buttons ``verbs``; with ``user``, a question only that user may answer."""
     if not verbs:
         return None
     view = discord.ui.View(timeout=None)
     for verb in verbs:
-        view.add_item(GameButton(verb, game, version, lang))
+        view.add_item(GameButton(verb, game, version, lang, user))
     return view
 
 

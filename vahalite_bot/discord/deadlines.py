@@ -1,10 +1,13 @@
 """The deadline loop (RULES.md N1): one per process, on a schedule (discord.ext.tasks).
 
 The service fires what is due, each deadline once whichever process asks and however often
-(a turn that expired while the bot was down fires at the first tick after it starts); this
-loop only tells the games: a reminder mentions the player in the game's thread, an expired
-turn posts what happened (the missed-turn count, a forfeit) with the board and the next
-player's mention.
+(a turn that expired while the bot was down fires at the first tick after it starts), and
+writes what must be told in its outbox in the same transaction. This loop then posts the
+outbox: a reminder mentions the player in the game's thread (and by DM for who asked), an
+expired turn posts what happened (the missed-turn count, a forfeit) with the board and the
+next player's mention. Each post carries its announcement's nonce, so that one made again
+after a crash (posted, but not yet marked) stays one message; a post is marked only once
+made, so a crash before that loses nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import tasks
 
-from vahalite_bot.app import NotFound, Outcome
+from vahalite_bot.app import NotFound
+from vahalite_bot.app.results import REMINDER, Announcement
 from vahalite_bot.discord.identity import mention
 from vahalite_bot.discord.words import say
 
@@ -25,10 +29,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# A claim outlasts a post by far; a crashed process's claims run out soon after it restarts.
+MIN_CLAIM_SECONDS = 5
+
 
 class DeadlineLoop:
     def __init__(self, bot: VahaBot, seconds: float) -> None:
         self.bot = bot
+        self.claim_seconds = max(MIN_CLAIM_SECONDS, int(2 * seconds))
         self.tick = tasks.loop(seconds=seconds)(self._tick)
         self.tick.error(self._failed)
 
@@ -40,28 +48,47 @@ class DeadlineLoop:
 
     async def _tick(self) -> None:
         await self.bot.wait_until_ready()
-        report = await self.bot.service.fire_due(datetime.now(UTC))
-        for outcome in report.expired:
-            try:
-                await self._expired(outcome)
-            except Exception:  # one game's channel gone must not silence the others
-                log.exception("could not announce the expired turn of game %s", outcome.game_id)
-        for reminder in report.reminders:
-            try:
-                status = await self.bot.service.status(reminder.game_id)
-            except NotFound:
-                continue
-            due = f"<t:{int(reminder.due_at.timestamp())}:R>"
-            text = say(status.language, "reminder", user=mention(reminder.user), due=due)
-            try:
-                await self.bot.room.post(status, text, ping=[reminder.user])
-            except discord.HTTPException:
-                log.warning("could not remind in game %s", reminder.game_id, exc_info=True)
-            if await self.bot.service.dm_reminders(reminder.user):
-                await self._direct(reminder.user, status.language, due, status.channel)
+        await self.bot.service.fire_due(datetime.now(UTC))
+        await self.post_outbox()
 
-    async def _direct(self, user: str, lang: str, due: str, channel: str) -> None:
+    async def post_outbox(self) -> None:
+        """Post every announcement nobody else is posting, each marked once it is out."""
+        service = self.bot.service
+        claimed = await service.claim_announcements(datetime.now(UTC), seconds=self.claim_seconds)
+        for announcement in claimed:
+            try:
+                await self._post(announcement)
+            except NotFound:  # the game is gone: nothing to tell
+                pass
+            except (discord.Forbidden, discord.NotFound):
+                # The channel is gone or closed to the bot: no retry will get through.
+                log.warning("could not announce in game %s", announcement.game_id, exc_info=True)
+            except discord.HTTPException:  # Discord away for a while: the claim runs out
+                log.warning("announcement %s waits for Discord", announcement.id, exc_info=True)
+                continue
+            except Exception:  # one announcement failing must not silence the others
+                log.exception("could not announce %s", announcement.id)
+                continue
+            await service.mark_announced([announcement.id], datetime.now(UTC))
+
+    async def _post(self, announcement: Announcement) -> None:
+        if announcement.kind == REMINDER:
+            await self._reminder(announcement)
+        else:
+            await self._expired(announcement)
+
+    async def _reminder(self, reminder: Announcement) -> None:
+        status = await self.bot.service.status(reminder.game_id)
+        assert reminder.due_at is not None
+        due = f"<t:{int(reminder.due_at.timestamp())}:R>"
+        text = say(status.language, "reminder", user=mention(reminder.user), due=due)
+        await self.bot.room.post(status, text, ping=[reminder.user], nonce=reminder.nonce)
+        if await self.bot.service.dm_reminders(reminder.user):
+            await self._direct(reminder, status.language, due, status.channel)
+
+    async def _direct(self, reminder: Announcement, lang: str, due: str, channel: str) -> None:
         """The same reminder by direct message, for a player who asked (``/vl notify``)."""
+        user = reminder.user
         if not user.isdigit():
             return
         try:
@@ -69,15 +96,26 @@ class DeadlineLoop:
             await person.send(
                 say(lang, "reminder-dm", due=due, link=f"<#{channel}>"),
                 allowed_mentions=discord.AllowedMentions.none(),
+                nonce=reminder.nonce + "d",
             )
         except discord.HTTPException:  # DMs closed: the reminder in the game stands
             log.info("could not send a reminder by DM to %s", user)
 
-    async def _expired(self, outcome: Outcome) -> None:
-        status = await self.bot.service.status(outcome.game_id)
-        missed = next((p.user for p in status.players if p.side is not status.acting_side), None)
-        line = say(status.language, "expired", user=mention(missed))
-        await self.bot.games.after([outcome], None, by=None, lines=[line])
+    async def _expired(self, expired: Announcement) -> None:
+        """What the expiry did (its log entries), naming the one who missed: in setup the
+        step stays theirs, and a forfeit ends the game."""
+        service = self.bot.service
+        status = await service.status(expired.game_id)
+        told = await service.game_log(expired.game_id, since=expired.version_from)
+        events = tuple(e for line in told if line.seq <= expired.version for e in line.events)
+        outcome = status.outcome(events)
+        key = "expired"
+        if expired.forfeit:
+            key = "expired-forfeit"
+        elif expired.setup:
+            key = "expired-setup"
+        line = say(status.language, key, user=mention(expired.user), count=expired.missed)
+        await self.bot.games.after([outcome], None, by=None, lines=[line], nonce=expired.nonce)
 
     async def _failed(self, *args: Any) -> None:
         # A failing tick (the database away for a moment) must not end the loop for good.

@@ -84,16 +84,18 @@ class Games:
         by: str | None,
         lines: Sequence[str] = (),
         reply_to: discord.Message | None = None,
+        nonce: str | None = None,
     ) -> None:
-        """Everything that follows a change: the post, the forum tag, the bot's reply."""
+        """Everything that follows a change: the post, the forum tag, the bot's reply.
+        ``nonce``: made again (after a crash), its posts are kept once."""
         if not outcomes:
             return
         status = await self.bot.room.announce(
-            outcomes, before, by=by, lines=lines, reply_to=reply_to
+            outcomes, before, by=by, lines=lines, reply_to=reply_to, nonce=nonce
         )
         assert status is not None
         if any(isinstance(e, TurnStarted) for o in outcomes for e in o.events):
-            await self.bot.room.recap(status)
+            await self.bot.room.recap(status, nonce=None if nonce is None else nonce + "r")
         await self.bot.room.tag(status)
         if status.status == ENDED:
             await self.bot.room.archive(status)

@@ -23,9 +23,18 @@ class Presses:
         self.bot = bot
 
     async def press(
-        self, interaction: discord.Interaction[Any], verb: str, game: int, version: int
+        self,
+        interaction: discord.Interaction[Any],
+        verb: str,
+        game: int,
+        version: int,
+        asker: int | None = None,
     ) -> None:
+        """``asker``: the button answers that user's question (resign), and only theirs."""
         try:
+            if asker is not None and interaction.user.id != asker:
+                await self._not_yours(interaction, asker)
+                return
             await self._press(interaction, verb, game, version)
         except StaleState:
             await self._stale(interaction, game)
@@ -84,6 +93,11 @@ class Presses:
         if status.version != version or action is None:
             raise StaleState("stale", expected=version, current=status.version)
         return await self.bot.service.act(game, actor, action, expected_version=version, key=key)
+
+    async def _not_yours(self, interaction: discord.Interaction[Any], asker: int) -> None:
+        """Someone else's question: refused, ephemerally, and nothing changes."""
+        lang = lang_of(interaction.locale)
+        await tell(interaction, say(lang, "resign-not-yours", user=f"<@{asker}>"))
 
     async def _stale(self, interaction: discord.Interaction[Any], game: int) -> None:
         note = say(lang_of(interaction.locale), "stale-button")

@@ -19,7 +19,7 @@ import discord
 
 from vahalite_bot.app import Actor, GameService, GameStatus, Outcome
 from vahalite_bot.app.records import PauseAsked
-from vahalite_bot.app.results import ENDED, LOBBY
+from vahalite_bot.app.results import ENDED, LOBBY, PAUSED_BY_PLAYERS
 from vahalite_bot.discord import buttons, decisions, work
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
 from vahalite_bot.discord.retry import retried
@@ -61,9 +61,10 @@ class Room:
         by: str | None,
         lines: Sequence[str] = (),
         reply_to: discord.Message | None = None,
+        nonce: str | None = None,
     ) -> GameStatus | None:
         """One message for ``outcomes`` (a command's, or a message's several orders); the
-        game's status after them."""
+        game's status after them. ``nonce``: the same post made again is kept once."""
         if not outcomes:
             return None
         last = outcomes[-1]
@@ -98,6 +99,7 @@ class Room:
             view=buttons.turn_view(status, lang, asked=asked is not None),
             ping=[ping] if ping != by else [],  # nobody is pinged about their own move
             reply_to=reply_to,
+            nonce=nonce,
         )
         await self.refresh_status(status)
         return status
@@ -151,7 +153,7 @@ class Room:
             say(lang, "verify", file=name),
         ]
 
-    async def recap(self, status: GameStatus) -> None:
+    async def recap(self, status: GameStatus, nonce: str | None = None) -> None:
         """A player's turn starts: everything since their last turn, as text and as one
         image of the whole turn, so that someone coming back after days sees it all."""
         state = status.state
@@ -169,7 +171,7 @@ class Room:
         files = []
         if self.may(channel, "attach_files"):
             files.append(discord.File(io.BytesIO(png), filename="turn.png"))
-        await self._send(channel, content, files=files)
+        await self._send(channel, content, files=files, nonce=nonce)
 
     async def _end_files(self, status: GameStatus) -> list[discord.File]:
         """The verifiable log, and the replay if it can be made small enough."""
@@ -289,7 +291,8 @@ class Room:
             ),
         ]
         if status.paused:
-            lines.append(say(lang, "status-paused"))
+            players = status.paused_by == PAUSED_BY_PLAYERS
+            lines.append(say(lang, "status-paused-players" if players else "status-paused"))
         if state is not None and state.phase in (Phase.PLAYING, Phase.ENDED):
             if state.active is not None:
                 side = translate(lang, f"side-{state.active.value}")
@@ -417,6 +420,7 @@ class Room:
         view: discord.ui.View | None = None,
         ping: Sequence[str | None] = (),
         reply_to: discord.Message | None = None,
+        nonce: str | None = None,
     ) -> discord.Message:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False, users=mentionable(list(ping))
@@ -429,6 +433,8 @@ class Room:
         if reply_to is not None:
             kwargs["reference"] = reply_to
             kwargs["mention_author"] = False
+        if nonce is not None:  # discord.py asks Discord to enforce it: one message per nonce
+            kwargs["nonce"] = nonce
         # Whatever was composed, Discord takes at most 2000 characters: cut at a line.
         text = fit(content)
         return await retried(lambda: channel.send(text, **kwargs), "a post", files)
@@ -440,9 +446,10 @@ class Room:
         *,
         view: discord.ui.View | None = None,
         ping: Sequence[str | None] = (),
+        nonce: str | None = None,
     ) -> discord.Message:
         """A plain message in the game (the lobby's news, a question to a player)."""
-        return await self._send(self.channel(status), content, view=view, ping=ping)
+        return await self._send(self.channel(status), content, view=view, ping=ping, nonce=nonce)
 
 
 def _narration(outcomes: Sequence[Outcome], lang: str) -> list[str]:

@@ -18,7 +18,7 @@ from vahalite_bot.app import Outcome
 from vahalite_bot.discord import buttons, playing
 from vahalite_bot.discord.identity import actor_of
 from vahalite_bot.discord.tree import REFUSALS, describe
-from vahalite_bot.discord.words import fit, say
+from vahalite_bot.discord.words import MESSAGE_LIMIT, fit, say
 from vahalite_bot.orders import (
     ArmyRequest,
     BoardRequest,
@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from vahalite_bot.discord.client import VahaBot
 
 LOG_LINES = 10
+# What a log answer may take of a message, leaving room for the note of what was left out.
+LOG_BUDGET = MESSAGE_LIMIT - 100
 _FIRST_VERB_WORDS = frozenset(phrase.split()[0] for phrase in VERBS)
 
 
@@ -115,7 +117,8 @@ async def run_text_orders(bot: VahaBot, game: int, message: discord.Message) -> 
         await _reply(bot, game, message, lines, show_board)
     if confirm_resign:
         latest = await bot.service.status(game)
-        view = buttons.view_of(["ry", "rn"], game, latest.version, lang)
+        # A reply to a message is public: the buttons answer the asker alone.
+        view = buttons.view_of(["ry", "rn"], game, latest.version, lang, user=message.author.id)
         assert view is not None
         await message.reply(say(lang, "resign-question"), view=view, mention_author=False)
 
@@ -156,15 +159,25 @@ async def _answer(bot: VahaBot, game: int, request: Request, state: GameState, l
     return ""
 
 
-async def log_lines(bot: VahaBot, game: int, count: int, state: GameState, lang: str) -> list[str]:
+async def log_lines(
+    bot: VahaBot, game: int, count: int, state: GameState, lang: str, limit: int = LOG_BUDGET
+) -> list[str]:
+    """The last ``count`` entries, as many of the newest as fit in ``limit`` characters, and
+    how many older ones were left out to fit."""
     narrator = Narrator(lang, plain)
-    lines = [line for line in await bot.service.game_log(game) if line.events]
-    told: list[str] = []
-    for line in lines[-count:]:
+    lines = [line for line in await bot.service.game_log(game) if line.events][-count:]
+    kept: list[list[str]] = []
+    size = 0
+    for line in reversed(lines):  # newest first: they are what a player asks the log for
         mark = " " + say(lang, "log-undone") if line.undone else ""
-        told.append(f"#{line.seq}{mark}")
-        told.extend("  " + t for t in narrator.tell(line.events, state) if t)
-    return told
+        told = [f"#{line.seq}{mark}", *("  " + t for t in narrator.tell(line.events, state) if t)]
+        size += sum(len(t) + 1 for t in told)
+        if size > limit and kept:
+            break
+        kept.append(told)
+    left_out = len(lines) - len(kept)
+    head = [say(lang, "log-left-out", count=left_out)] if left_out else []
+    return head + [t for told in reversed(kept) for t in told]
 
 
 def _state(outcome: Outcome, current: GameState) -> GameState:

@@ -87,6 +87,12 @@ class Game(Base):
     commitment: Mapped[str] = mapped_column(String(64))  # K2: published at creation
     seed_revealed: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
     paused: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
+    # Who paused: "referee" (None: a game paused before this was kept counts as the
+    # referee's) or "players" (by both players' consent); only they lift it (RULES.md N1, N2).
+    paused_by: Mapped[str | None] = mapped_column(String(16))
+    # N1: missed turns in a row that forfeit, as the server said at creation (None: a game
+    # from before this was kept, without a server's setting: the config file's).
+    missed_turns_forfeit: Mapped[int | None] = mapped_column(Integer)
     # An open request to undo with the opponent's consent: who asked, which entries.
     undo_request: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     winner: Mapped[str | None] = mapped_column(String(8))
@@ -189,6 +195,37 @@ class Deadline(Base):
     paused_left: Mapped[int | None] = mapped_column(Integer)  # seconds left when paused
 
 
+class Announcement(Base):
+    """The outbox: what the deadline loop committed and must post in the game's channel (a
+    reminder, an expired turn, a forfeit), written in the transaction that decided it.
+
+    A process claims a row for ``claimed_until`` (passed over by the others meanwhile),
+    posts it with a nonce Discord deduplicates, and marks it posted; a row whose claimer
+    died is claimed again once its claim runs out.
+    """
+
+    __tablename__ = "announcements"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))  # reminder, expired
+    version_from: Mapped[int] = mapped_column(Integer)  # the log entries it tells: after this
+    version: Mapped[int] = mapped_column(Integer)  # ... up to this one
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)  # who, which side, how many, when
+    created_at: Mapped[datetime]
+    claimed_until: Mapped[datetime | None]
+    posted_at: Mapped[datetime | None]
+
+    __table_args__ = (
+        Index(
+            "ix_announcements_unposted",
+            "id",
+            sqlite_where=text("posted_at IS NULL"),
+            postgresql_where=text("posted_at IS NULL"),
+        ),
+    )
+
+
 class UserSettings(Base):
     """Per user, on every server: whether deadline reminders also come by direct message."""
 
@@ -206,7 +243,8 @@ class ServerSettings(Base):
 
     guild_id: Mapped[str] = mapped_column(String(ID), primary_key=True)
     referee_role: Mapped[str | None] = mapped_column(String(ID))
-    language: Mapped[str] = mapped_column(String(8))
+    # None: never chosen, so a new game takes its creator's locale (docs/discord.md).
+    language: Mapped[str | None] = mapped_column(String(8))
     deadline_hours: Mapped[int] = mapped_column(Integer)
     missed_turns_forfeit: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime]

@@ -10,6 +10,7 @@ from sqlalchemy import Table, delete, func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.store.models import (
+    Announcement,
     Base,
     CommandKey,
     Deadline,
@@ -203,6 +204,49 @@ async def claim_reminder(session: AsyncSession, now: datetime) -> Deadline | Non
         .execution_options(populate_existing=True)
     )
     return (await session.execute(stmt)).scalar_one_or_none()
+
+
+# -- the outbox of announcements ------------------------------------------------------------
+async def add_announcement(session: AsyncSession, values: Mapping[str, Any]) -> None:
+    await session.execute(insert(Announcement).values(**values))
+
+
+async def claim_announcements(
+    session: AsyncSession, now: datetime, until: datetime, limit: int
+) -> list[Announcement]:
+    """Unposted announcements nobody holds (or whose holder's claim ran out), oldest first,
+    now held until ``until``; rows another transaction is claiming are passed over."""
+    stmt = (
+        select(Announcement)
+        .where(
+            Announcement.posted_at.is_(None),
+            (Announcement.claimed_until.is_(None)) | (Announcement.claimed_until <= now),
+        )
+        .order_by(Announcement.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    rows = list((await session.execute(stmt)).scalars())
+    if rows:
+        claim = (
+            update(Announcement)
+            .where(Announcement.id.in_([r.id for r in rows]))
+            .values(claimed_until=until)
+            .execution_options(synchronize_session=False)
+        )
+        await session.execute(claim)
+    return rows
+
+
+async def mark_announced(session: AsyncSession, ids: Sequence[int], now: datetime) -> None:
+    stmt = (
+        update(Announcement)
+        .where(Announcement.id.in_(list(ids)))
+        .values(posted_at=now)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(stmt)
 
 
 # -- server settings --------------------------------------------------------------------------

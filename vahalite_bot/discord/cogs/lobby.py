@@ -77,7 +77,10 @@ class LobbyCog(AreaCog):
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.bot.games.actor(interaction)
-        lang = lang_of(interaction.locale, self.bot.options.language)
+        # The server's chosen language, else the creator's, else the config file's (docs).
+        config = await self.bot.service.server_config(actor.guild)
+        fallback = lang_of(interaction.locale, self.bot.options.language)
+        lang = config.language if config.language_chosen else fallback
         name = say(lang, "thread-name", creator=interaction.user.display_name)[:100]
         thread, opening = await self._open(interaction, name, lang)
         try:

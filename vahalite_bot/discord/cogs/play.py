@@ -369,7 +369,7 @@ class PlayCog(AreaCog):
         lang = lang_of(interaction.locale)
         if side is None:
             raise NotAllowed("not_a_player")
-        view = buttons.view_of(["ry", "rn"], game, status.version, lang)
+        view = buttons.view_of(["ry", "rn"], game, status.version, lang, user=interaction.user.id)
         assert view is not None
         await interaction.response.send_message(
             say(lang, "resign-question"), view=view, ephemeral=True
