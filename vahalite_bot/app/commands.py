@@ -256,8 +256,10 @@ def require_running(book: Book) -> GameState:
 
 
 def require_unpaused(book: Book) -> None:
+    if book.paused and book.paused_by == PAUSED_BY_PLAYERS:
+        raise NotAllowed("players_paused")
     if book.paused:
-        raise NotAllowed("players_paused" if book.paused_by == PAUSED_BY_PLAYERS else "game_paused")
+        raise NotAllowed("game_paused")
 
 
 def checked_language(language: str) -> str:
