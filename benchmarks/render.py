@@ -5,9 +5,10 @@ players' names and language), drawn in turn as a busy bot draws them. Each game'
 image is *cold* (nothing of that game drawn before in this process), then the same game
 again right away is *warm*; then a second round through all of them in turn (a game's
 next image after every other game's) -- at 800 px, at 1600 px and as the recap of a turn.
-Then the old single-game figure: a mid-game 6x6 board with 20 units on it and the last action (an attack that
-destroys its target) overlaid, ``--runs`` times at 800 px and again at twice the pixel
-density (``scale=2``, 1600 px, for phones), then the replay of a 150-action random game.
+Then the old single-game figure: a mid-game 6x6 board with 20 units on it and the last
+action (an attack that destroys its target) overlaid, ``--runs`` times at 800 px and again
+at twice the pixel density (``scale=2``, 1600 px, for phones), then the replay of a
+150-action random game.
 Then the recap image of a whole turn (``render_turn``: the busiest turn of that game, every
 move, attack and death drawn). The last line is ``median_ms=X png_bytes=Y replay_s=Z
 replay_bytes=W median_ms_2x=X2 png_bytes_2x=Y2 turn_ms=T turn_bytes=B cold_ms=C warm_ms=H
