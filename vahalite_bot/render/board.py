@@ -16,7 +16,7 @@ from vahalite_bot.render import marks
 from vahalite_bot.render.base import base_layer, board_key, layout_of
 from vahalite_bot.render.header import draw_caption, draw_header
 from vahalite_bot.render.labels import label
-from vahalite_bot.render.palette import board_palette, quantize
+from vahalite_bot.render.palette import quantize, theme_palette
 from vahalite_bot.render.story import Story, read_story
 from vahalite_bot.render.theme import DEFAULT_THEME, Theme
 from vahalite_bot.render.tokens import fallen_spec, token_spec
@@ -51,8 +51,7 @@ def render_board(
         theme=theme,
         scale=scale,
     )
-    palette = board_palette(board_key(state, pixel_width(size, scale), lang, theme))
-    return to_png(quantize(image, palette))
+    return indexed_png(image, theme)
 
 
 def pixel_width(size: int, scale: int) -> int:
@@ -105,7 +104,7 @@ def draw_story(
     action's story (``draw_board``) or a whole turn's (``render_turn``)."""
     key = board_key(state, pixel_width(size, scale), lang, theme)
     lay = layout_of(key)
-    image = base_layer(key).copy()
+    image = base_layer(key)
     draw = ImageDraw.Draw(image)
     waiting = waiting_passenger(state)
     touched = set(story.touched)
@@ -175,6 +174,11 @@ def _damage_by_cell(story: Story) -> dict[Cell, int]:
     for strike in story.strikes:
         totals[strike.target] = totals.get(strike.target, 0) + strike.damage
     return totals
+
+
+def indexed_png(image: Image.Image, theme: Theme) -> bytes:
+    """``image`` in the theme's 256 colours, as PNG bytes."""
+    return to_png(quantize(image, theme_palette(theme)))
 
 
 def to_png(image: Image.Image) -> bytes:
