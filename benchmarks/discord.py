@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -187,6 +188,13 @@ class Bench:
 async def run(args: argparse.Namespace) -> None:
     if args.processes > 1 and not args.db:
         raise SystemExit("several processes need a shared database: --db postgresql+asyncpg://…")
+    # SIGTERM (``timeout``, a supervisor) ended the process at once, past the ``finally``
+    # that stops the bots; now it cancels the run like Ctrl-C, and the bots are stopped.
+    task = asyncio.current_task()
+    assert task is not None
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, task.cancel)
     standin = StandIn()
     await standin.start()
     folder = Path(tempfile.mkdtemp(prefix="vahalite-bench-discord-"))
@@ -321,7 +329,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=1, help="bot processes (shards)")
     parser.add_argument("--deadlines", type=int, default=0, help="then N deadlines at once")
     parser.add_argument("--tick", type=float, default=1.0, help="the bots' deadline tick (s)")
-    asyncio.run(run(parser.parse_args(argv)))
+    try:
+        asyncio.run(run(parser.parse_args(argv)))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":
