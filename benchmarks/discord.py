@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import signal
 import statistics
@@ -219,7 +220,10 @@ async def run(args: argparse.Namespace) -> None:
             await bench.all_set_up.wait()
             started = time.time()
             clock = time.monotonic()
+            main, workers = bots_cpu_seconds(bots)
             await playing
+            now_main, now_workers = bots_cpu_seconds(bots)
+            cpu = (now_main - main, now_workers - workers)
             elapsed = time.monotonic() - clock
             ended = time.time()
             await asyncio.sleep(1.2)  # the watch writes each second
@@ -227,7 +231,7 @@ async def run(args: argparse.Namespace) -> None:
                 longest_between(folder / f"bot{n}" / "stall.json", started, ended)
                 for n in range(args.processes)
             )
-            report(bench.figures, elapsed, stall)
+            report(bench.figures, elapsed, stall, cpu, bench.played)
         if args.deadlines:
             await deadlines(service, args.deadlines, places[0][0])
     finally:
@@ -293,7 +297,38 @@ async def _fired(service: GameService, games: list[int]) -> int:
     return fired
 
 
-def report(figures: Figures, elapsed: float, stall: float) -> None:
+def bots_cpu_seconds(bots: list[BotProcess]) -> tuple[float, float]:
+    """CPU time (user and system) used so far by the bot processes, and by their workers: the
+    figure the players and the stand-in, on the same cores, cannot blur (Linux: 0 elsewhere)."""
+    roots = {bot.process.pid for bot in bots if bot.process is not None}
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, seconds)
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        stats[int(entry.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    main = workers = 0.0
+    for pid, (_, seconds) in stats.items():
+        if pid in roots:
+            main += seconds
+            continue
+        ancestor, seen = pid, 0
+        while ancestor not in roots and ancestor in stats and seen < 64:
+            ancestor, seen = stats[ancestor][0], seen + 1
+        if ancestor in roots:
+            workers += seconds
+    return main, workers
+
+
+def report(
+    figures: Figures,
+    elapsed: float,
+    stall: float,
+    cpu: tuple[float, float] = (0.0, 0.0),
+    played: int = 0,
+) -> None:
     times = sorted(figures.latencies_ms)
     if not times:
         print("no command was measured", file=sys.stderr)
@@ -306,6 +341,12 @@ def report(figures: Figures, elapsed: float, stall: float) -> None:
         print(
             f"autocomplete_p50_ms={statistics.median(suggested):.1f} "
             f"autocomplete_p99_ms={_p99(suggested):.1f}"
+        )
+    if sum(cpu) and played:  # a command's autocomplete request included
+        main, workers = (seconds * 1000 / played for seconds in cpu)
+        print(
+            f"bot_cpu_ms_per_command={main + workers:.2f} (the bot processes "
+            f"{main:.2f}, their workers {workers:.2f})"
         )
     print(
         f"p50_ms={p50:.1f} p99_ms={p99:.1f} commands={len(times)} "

@@ -69,9 +69,8 @@ class Games:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.actor(interaction)
         game_id = game if game is not None else await self.game_here(interaction.channel_id)
-        before = (await self.service.status(game_id)).state
         outcome = await call(game_id, actor, str(interaction.id))
-        await self.after([outcome], before, by=actor.user)
+        await self.after([outcome], outcome.before, by=actor.user)
         await tell(interaction, say(lang_of(interaction.locale), "done"))
 
     async def after(
