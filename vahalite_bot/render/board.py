@@ -1,8 +1,9 @@
 """``render_board``: a game state (and the events of its last action) as a PNG.
 
 Like python-chess's ``chess.svg.board``, a pure function of its arguments: no I/O but
-reading the bundled fonts once. The static layer, the tokens and the colour palette are
-cached, so redrawing a game after each action costs only what changed.
+reading the bundled fonts once. The frame of each scenario board, the tokens and the
+theme's colour palette are cached and shared by every game, so drawing any game, one never
+drawn before included, costs only its terrain tiles and what is on the board.
 """
 
 from __future__ import annotations
