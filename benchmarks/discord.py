@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -187,6 +189,13 @@ class Bench:
 async def run(args: argparse.Namespace) -> None:
     if args.processes > 1 and not args.db:
         raise SystemExit("several processes need a shared database: --db postgresql+asyncpg://…")
+    # SIGTERM (``timeout``, a supervisor) ended the process at once, past the ``finally``
+    # that stops the bots; now it cancels the run like Ctrl-C, and the bots are stopped.
+    task = asyncio.current_task()
+    assert task is not None
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        loop.add_signal_handler(number, task.cancel)
     standin = StandIn()
     await standin.start()
     folder = Path(tempfile.mkdtemp(prefix="vahalite-bench-discord-"))
@@ -211,7 +220,10 @@ async def run(args: argparse.Namespace) -> None:
             await bench.all_set_up.wait()
             started = time.time()
             clock = time.monotonic()
+            main, workers = bots_cpu_seconds(bots)
             await playing
+            now_main, now_workers = bots_cpu_seconds(bots)
+            cpu = (now_main - main, now_workers - workers)
             elapsed = time.monotonic() - clock
             ended = time.time()
             await asyncio.sleep(1.2)  # the watch writes each second
@@ -219,7 +231,7 @@ async def run(args: argparse.Namespace) -> None:
                 longest_between(folder / f"bot{n}" / "stall.json", started, ended)
                 for n in range(args.processes)
             )
-            report(bench.figures, elapsed, stall)
+            report(bench.figures, elapsed, stall, cpu, bench.played)
         if args.deadlines:
             await deadlines(service, args.deadlines, places[0][0])
     finally:
@@ -285,7 +297,38 @@ async def _fired(service: GameService, games: list[int]) -> int:
     return fired
 
 
-def report(figures: Figures, elapsed: float, stall: float) -> None:
+def bots_cpu_seconds(bots: list[BotProcess]) -> tuple[float, float]:
+    """CPU time (user and system) used so far by the bot processes, and by their workers: the
+    figure the players and the stand-in, on the same cores, cannot blur (Linux: 0 elsewhere)."""
+    roots = {bot.process.pid for bot in bots if bot.process is not None}
+    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, seconds)
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        stats[int(entry.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+    main = workers = 0.0
+    for pid, (_, seconds) in stats.items():
+        if pid in roots:
+            main += seconds
+            continue
+        ancestor, seen = pid, 0
+        while ancestor not in roots and ancestor in stats and seen < 64:
+            ancestor, seen = stats[ancestor][0], seen + 1
+        if ancestor in roots:
+            workers += seconds
+    return main, workers
+
+
+def report(
+    figures: Figures,
+    elapsed: float,
+    stall: float,
+    cpu: tuple[float, float] = (0.0, 0.0),
+    played: int = 0,
+) -> None:
     times = sorted(figures.latencies_ms)
     if not times:
         print("no command was measured", file=sys.stderr)
@@ -298,6 +341,12 @@ def report(figures: Figures, elapsed: float, stall: float) -> None:
         print(
             f"autocomplete_p50_ms={statistics.median(suggested):.1f} "
             f"autocomplete_p99_ms={_p99(suggested):.1f}"
+        )
+    if sum(cpu) and played:  # a command's autocomplete request included
+        main, workers = (seconds * 1000 / played for seconds in cpu)
+        print(
+            f"bot_cpu_ms_per_command={main + workers:.2f} (the bot processes "
+            f"{main:.2f}, their workers {workers:.2f})"
         )
     print(
         f"p50_ms={p50:.1f} p99_ms={p99:.1f} commands={len(times)} "
@@ -321,7 +370,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", type=int, default=1, help="bot processes (shards)")
     parser.add_argument("--deadlines", type=int, default=0, help="then N deadlines at once")
     parser.add_argument("--tick", type=float, default=1.0, help="the bots' deadline tick (s)")
-    asyncio.run(run(parser.parse_args(argv)))
+    try:
+        asyncio.run(run(parser.parse_args(argv)))
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":

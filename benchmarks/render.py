@@ -1,11 +1,19 @@
-"""Board image benchmark: ``python -m benchmarks.render [--runs N] [--out DIR]``.
+"""Board image benchmark: ``python -m benchmarks.render [--runs N] [--games N] [--out DIR]``.
 
-Renders a mid-game 6x6 board with 20 units on it and the last action (an attack that
-destroys its target) overlaid, ``--runs`` times at 800 px and again at twice the pixel
-density (``scale=2``, 1600 px, for phones), then the replay of a 150-action random game.
+First what production does: ``--games`` distinct mid-game boards (each its own terrain,
+players' names and language), drawn in turn as a busy bot draws them. Each game's first
+image is *cold* (nothing of that game drawn before in this process), then the same game
+again right away is *warm*; then a second round through all of them in turn (a game's
+next image after every other game's) -- at 800 px, at 1600 px and as the recap of a turn.
+Then the old single-game figure: a mid-game 6x6 board with 20 units on it and the last
+action (an attack that destroys its target) overlaid, ``--runs`` times at 800 px and again
+at twice the pixel density (``scale=2``, 1600 px, for phones), then the replay of a
+150-action random game.
 Then the recap image of a whole turn (``render_turn``: the busiest turn of that game, every
 move, attack and death drawn). The last line is ``median_ms=X png_bytes=Y replay_s=Z
-replay_bytes=W median_ms_2x=X2 png_bytes_2x=Y2 turn_ms=T turn_bytes=B``.
+replay_bytes=W median_ms_2x=X2 png_bytes_2x=Y2 turn_ms=T turn_bytes=B cold_ms=C warm_ms=H
+cold_ms_2x=C2 warm_ms_2x=H2 turn_cold_ms=TC turn_warm_ms=TH`` and the same as CPU time
+(``cold_cpu_ms=...``).
 """
 
 from __future__ import annotations
@@ -158,6 +166,81 @@ def last_action() -> tuple[GameState, GameState, list[Event]]:
     return before, after, events
 
 
+# -- many distinct games ----------------------------------------------------------------
+NAMES = ("Алексей", "Bob", "Мария", "Chen Wei", "Ødegård", "Светлана-Юлия", "kx", "Ana")
+TERRAIN_KINDS = (TerrainKind.OBSTACLE, TerrainKind.WATER, TerrainKind.HEIGHT, TerrainKind.COVER)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One game's last action, as the bot draws it."""
+
+    before: GameState
+    after: GameState
+    events: list[Event]
+    names: dict[Side, str]
+    lang: str
+
+
+def distinct_scene(seed: int) -> Scene:
+    """The mid-game board with the game's own terrain (a dozen pieces on the cells no unit
+    holds, some improved), its players' names and language, after the same attack."""
+    rng = random.Random(seed)
+    before = mid_game()
+    before.terrain.clear()
+    held = {u.cell for u in before.units.values() if u.cell is not None}
+    sight = {Cell.parse("D3"), Cell.parse("E4")}  # between E3 and D4: the attack sees past
+    free = [c for c in STANDARD.cells() if c not in held | sight]
+    for cell in rng.sample(free, 12):
+        before.terrain[cell] = Terrain(rng.choice(TERRAIN_KINDS), improvement=rng.randint(0, 2))
+    after, events = apply(before, Attack(Side.SOUTH, "dre1", "gro1"), FixedDice([6] * 40))
+    south, north = rng.sample(NAMES, 2)
+    names = {Side.SOUTH: f"{south} {seed}", Side.NORTH: north}
+    return Scene(before, after, events, names, "ru" if seed % 2 == 0 else "en")
+
+
+@dataclass(frozen=True)
+class Timed:
+    wall_ms: float  # median wall clock, as the bot waits for it
+    cpu_ms: float  # median CPU time of this process: what the shared machine blurs less
+
+
+def timed(runs: list[tuple[float, float]]) -> Timed:
+    return Timed(
+        statistics.median(w for w, _ in runs) * 1000, statistics.median(c for _, c in runs) * 1000
+    )
+
+
+@dataclass(frozen=True)
+class ColdWarm:
+    cold: Timed  # each game's first image
+    warm: Timed  # the same image again right after
+    rotation: Timed  # its next image after every other game's (a busy bot)
+
+
+def bench_games(games: int, first_seed: int, scale: int = 1, recap: bool = False) -> ColdWarm:
+    """Each of ``games`` distinct games (seeds from ``first_seed`` on: give each call its
+    own, so no game is drawn by two) drawn cold, again warm, then once more in turn."""
+    scenes = [distinct_scene(first_seed + i) for i in range(games)]
+
+    def draw(scene: Scene) -> tuple[float, float]:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        if recap:
+            render_turn(scene.before, scene.after, scene.events, names=scene.names,
+                        lang=scene.lang, scale=scale)  # fmt: skip
+        else:
+            render_board(scene.after, events=scene.events, before=scene.before,
+                         names=scene.names, lang=scene.lang, scale=scale)  # fmt: skip
+        return time.perf_counter() - start, time.process_time() - start_cpu
+
+    cold, warm = [], []
+    for scene in scenes:
+        cold.append(draw(scene))
+        warm.append(draw(scene))
+    rotation = [draw(scene) for scene in scenes]
+    return ColdWarm(timed(cold), timed(warm), timed(rotation))
+
+
 # -- measuring ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BoardTimes:
@@ -235,10 +318,21 @@ def bench_turn(runs: int, out: Path | None) -> tuple[float, int]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.render", description=__doc__)
     parser.add_argument("--runs", type=int, default=200, help="board renders to time")
+    parser.add_argument("--games", type=int, default=40, help="distinct games to draw in turn")
     parser.add_argument("--out", type=Path, help="write board.png, replay.gif and turn.png here")
     args = parser.parse_args(argv)
     if args.out is not None:
         args.out.mkdir(parents=True, exist_ok=True)
+    cold = bench_games(args.games, first_seed=1)
+    cold_2x = bench_games(args.games, first_seed=1 + args.games, scale=2)
+    turn_cold = bench_games(args.games, first_seed=1 + 2 * args.games, recap=True)
+    for label, cw in (("board", cold), ("board 2x", cold_2x), ("turn recap", turn_cold)):
+        print(
+            f"{label}, {args.games} distinct games, median wall (CPU) ms: cold "
+            f"{cw.cold.wall_ms:.2f} ({cw.cold.cpu_ms:.2f}), warm {cw.warm.wall_ms:.2f} "
+            f"({cw.warm.cpu_ms:.2f}), in turn {cw.rotation.wall_ms:.2f} "
+            f"({cw.rotation.cpu_ms:.2f}); cold/warm CPU {cw.cold.cpu_ms / cw.warm.cpu_ms:.2f}"
+        )
     board = bench_board(args.runs, args.out)
     double = bench_board(args.runs, args.out, scale=2)
     for label, times in (("board", board), ("board 2x", double)):
@@ -255,7 +349,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"median_ms={board.median_ms:.2f} png_bytes={board.png_bytes} "
         f"replay_s={replay_s:.2f} replay_bytes={replay_bytes} "
         f"median_ms_2x={double.median_ms:.2f} png_bytes_2x={double.png_bytes} "
-        f"turn_ms={turn_ms:.2f} turn_bytes={turn_bytes}"
+        f"turn_ms={turn_ms:.2f} turn_bytes={turn_bytes} "
+        f"cold_ms={cold.cold.wall_ms:.2f} warm_ms={cold.warm.wall_ms:.2f} "
+        f"cold_ms_2x={cold_2x.cold.wall_ms:.2f} warm_ms_2x={cold_2x.warm.wall_ms:.2f} "
+        f"turn_cold_ms={turn_cold.cold.wall_ms:.2f} turn_warm_ms={turn_cold.warm.wall_ms:.2f} "
+        f"cold_cpu_ms={cold.cold.cpu_ms:.2f} warm_cpu_ms={cold.warm.cpu_ms:.2f} "
+        f"cold_cpu_ms_2x={cold_2x.cold.cpu_ms:.2f} warm_cpu_ms_2x={cold_2x.warm.cpu_ms:.2f} "
+        f"turn_cold_cpu_ms={turn_cold.cold.cpu_ms:.2f} "
+        f"turn_warm_cpu_ms={turn_cold.warm.cpu_ms:.2f}"
     )
 
 

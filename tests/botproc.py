@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
 import itertools
 import json
 import os
@@ -55,6 +56,17 @@ def write_config(
     return path
 
 
+def _die_with_parent() -> None:
+    """In the bot's process before it runs: SIGTERM it (a clean stop) when the process that
+    started it ends, however that ends -- a benchmark killed by ``timeout`` or SIGKILL must
+    not leave its bots serving (Linux; elsewhere the caller's ``stop`` is all there is)."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+PR_SET_PDEATHSIG = 1
+
+
 class BotProcess:
     """``python bot.py`` against the stand-in; its output goes to ``folder/bot.log``."""
 
@@ -79,6 +91,7 @@ class BotProcess:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=out,
                 stderr=out,
+                preexec_fn=_die_with_parent,
             )
 
     async def wait(self, timeout: float = 30) -> int:

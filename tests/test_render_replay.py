@@ -76,7 +76,7 @@ def test_replay_frames_show_each_state_exactly() -> None:
     actions = g.actions[:45]
     data = render_replay(g.initial, actions, g.dice(), size=SIZE)
     log = list(steps(g.initial, actions, g.dice()))
-    palette = replay_palette(log[-1].after, SIZE, "ru", DEFAULT_THEME)
+    palette = replay_palette(DEFAULT_THEME)
     frames = [
         frame.convert("RGB") for frame in ImageSequence.Iterator(Image.open(io.BytesIO(data)))
     ]

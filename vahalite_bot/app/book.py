@@ -490,6 +490,7 @@ class Book:
             board_changed=board_view(self.state) != self._board_before,
             state=None if self.state is None else self.state.copy(),
             commitment=self.row.commitment,
+            before=None if self.loaded.state is None else self.loaded.state.copy(),
         )
 
 

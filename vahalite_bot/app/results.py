@@ -51,6 +51,11 @@ class Outcome:
     board_changed: bool
     state: GameState | None  # a copy: the adapter may keep it
     commitment: str  # K2: the hash of the dice seed
+    # A copy of the state the command began from (it places the units its events destroyed
+    # on the board image), so the adapter need not read the game before each command; None
+    # where unknown (an answer given again under its idempotency key: the same answer, so
+    # it takes no part in comparing two).
+    before: GameState | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

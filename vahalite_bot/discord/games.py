@@ -71,9 +71,9 @@ class Games:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.actor(interaction)
         game_id = game if game is not None else await self.game_here(interaction.channel_id)
-        before = (await self.service.status(game_id)).state
         done = await call(game_id, actor, str(interaction.id))
-        await self.after(done if isinstance(done, list) else [done], before, by=actor.user)
+        outcomes = done if isinstance(done, list) else [done]
+        await self.after(outcomes, outcomes[0].before, by=actor.user)
         await tell(interaction, say(lang_of(interaction.locale), "done"))
 
     async def after(

@@ -1,12 +1,18 @@
 """The part of the image that changes only during setup: frame, shaded halves and zones,
-terrain, grid, coordinates on all four sides and the legend. Drawn once per terrain layout
-and reused for every later image of the game."""
+terrain, grid, coordinates on all four sides and the legend.
+
+Everything but the terrain is the same for every game on one scenario's board in one
+language, so that is drawn once (``frame_layer``) and shared; each image then lays its
+game's terrain tiles (cached per kind and size) on a copy and draws the grid over them
+again. That costs a fraction of a millisecond, so a game never drawn before costs what
+one drawn a moment ago does: a busy bot draws dozens of games in turn, and a cache per
+terrain layout missed on nearly every image."""
 
 from __future__ import annotations
 
 import math
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -93,22 +99,54 @@ def _legend_metrics(width: int) -> tuple[int, int, int, int]:
     return round(22 * u), round(6 * u), round(34 * u), round(19 * u)
 
 
-@lru_cache(maxsize=32)
+def frame_key(key: BoardKey) -> BoardKey:
+    """What the frame layer (and the layout) depend on: ``key`` without its terrain."""
+    return replace(key, terrain=()) if key.terrain else key
+
+
 def legend_width(key: BoardKey) -> int:
+    return _legend_width(frame_key(key))
+
+
+@lru_cache(maxsize=64)
+def _legend_width(key: BoardKey) -> int:
     f = _legend_font(key.width)
     swatch, gap, _, _ = _legend_metrics(key.width)
     longest = max(f.getlength(line) for item in legend_items(key) for line in item.lines)
     return swatch + gap + round(longest) + 2
 
 
-@lru_cache(maxsize=32)
 def layout_of(key: BoardKey) -> Layout:
+    return _layout(frame_key(key))
+
+
+@lru_cache(maxsize=64)
+def _layout(key: BoardKey) -> Layout:
     return layout_for(key.cols, key.rows, key.width, legend_width(key))
 
 
 # -- the layer ---------------------------------------------------------------------------
-@lru_cache(maxsize=16)
 def base_layer(key: BoardKey) -> Image.Image:
+    """A new image of ``key``'s static layer, to draw on: the shared frame layer with the
+    game's terrain laid on it (the grid runs over the tiles, so it is drawn again)."""
+    frame = frame_key(key)
+    image = frame_layer(frame).copy()
+    if not key.terrain:
+        return image
+    lay = layout_of(frame)
+    for cell, piece in key.terrain:
+        if 0 <= cell.col < key.cols and 0 <= cell.row < key.rows:
+            x0, y0, _, _ = lay.cell_box(cell)
+            image.paste(terrain_tile(piece.kind, lay.cell, key.theme), (x0, y0))
+    _grid(ImageDraw.Draw(image), lay, dict(key.halves), key.theme)
+    return image
+
+
+# One per scenario board, language, width and theme: a few dozen at most on a busy bot.
+@lru_cache(maxsize=64)
+def frame_layer(key: BoardKey) -> Image.Image:
+    """Everything of the static layer but the terrain: shaded rows, grid, coordinates,
+    legend. Shared by every game with the same ``frame_key``; never drawn on."""
     lay = layout_of(key)
     theme = key.theme
     image = Image.new("RGB", (lay.width, lay.height), theme.frame)
@@ -118,10 +156,6 @@ def base_layer(key: BoardKey) -> Image.Image:
         colour = _row_colour(row, halves, zones, theme)
         for col in range(key.cols):
             draw.rectangle(_inclusive(lay.cell_box(Cell(col, row))), fill=colour)
-    for cell, piece in key.terrain:
-        if 0 <= cell.col < key.cols and 0 <= cell.row < key.rows:
-            x0, y0, _, _ = lay.cell_box(cell)
-            image.paste(terrain_tile(piece.kind, lay.cell, theme), (x0, y0))
     _grid(draw, lay, halves, theme)
     _coordinates(draw, lay, theme)
     _legend(image, draw, key, lay)

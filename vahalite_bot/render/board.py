@@ -1,8 +1,9 @@
 """``render_board``: a game state (and the events of its last action) as a PNG.
 
 Like python-chess's ``chess.svg.board``, a pure function of its arguments: no I/O but
-reading the bundled fonts once. The static layer, the tokens and the colour palette are
-cached, so redrawing a game after each action costs only what changed.
+reading the bundled fonts once. The frame of each scenario board, the tokens and the
+theme's colour palette are cached and shared by every game, so drawing any game, one never
+drawn before included, costs only its terrain tiles and what is on the board.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from vahalite_bot.render import marks
 from vahalite_bot.render.base import base_layer, board_key, layout_of
 from vahalite_bot.render.header import draw_caption, draw_header
 from vahalite_bot.render.labels import label
-from vahalite_bot.render.palette import board_palette, quantize
+from vahalite_bot.render.palette import quantize, theme_palette
 from vahalite_bot.render.story import Story, fates, read_story
 from vahalite_bot.render.theme import DEFAULT_THEME, Theme
 from vahalite_bot.render.tokens import fallen_spec, token_spec
@@ -51,8 +52,7 @@ def render_board(
         theme=theme,
         scale=scale,
     )
-    palette = board_palette(board_key(state, pixel_width(size, scale), lang, theme))
-    return to_png(quantize(image, palette))
+    return indexed_png(image, theme)
 
 
 def pixel_width(size: int, scale: int) -> int:
@@ -105,7 +105,7 @@ def draw_story(
     action's story (``draw_board``) or a whole turn's (``render_turn``)."""
     key = board_key(state, pixel_width(size, scale), lang, theme)
     lay = layout_of(key)
-    image = base_layer(key).copy()
+    image = base_layer(key)
     draw = ImageDraw.Draw(image)
     waiting = waiting_passenger(state)
     touched = set(story.touched)
@@ -172,6 +172,11 @@ def waiting_passenger(state: GameState) -> tuple[UnitState, PendingPlacement] | 
     pending = state.pending[0]
     unit = state.units.get(pending.unit)
     return None if unit is None else (unit, pending)
+
+
+def indexed_png(image: Image.Image, theme: Theme) -> bytes:
+    """``image`` in the theme's 256 colours, as PNG bytes."""
+    return to_png(quantize(image, theme_palette(theme)))
 
 
 def to_png(image: Image.Image) -> bytes:

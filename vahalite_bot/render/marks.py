@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -77,8 +78,14 @@ def ghost(image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, theme: T
         _paste(image, lay, cell, _trimmed("ghost", spec, lay.cell, theme))
 
 
-@lru_cache(maxsize=1024)
 def _trimmed(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprite:
+    if layer != "words":  # a body shows only side, kind and damaged mark: many units share it
+        spec = replace(spec, handle="", hp=0, wounds=1, max_hp=1, passenger=None)
+    return _trimmed_sprite(layer, spec, px, theme)
+
+
+@lru_cache(maxsize=1024)
+def _trimmed_sprite(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprite:
     """A token layer cut to its visible part: pasting is most of a board's drawing time,
     and half of a cell-sized layer is transparent."""
     makers = {"body": token_sprite, "words": words_sprite, "ghost": ghost_sprite}

@@ -1,9 +1,12 @@
-"""A 256-colour palette per board, so the PNG is a quarter of the bytes to compress.
+"""A 256-colour palette per theme, so the PNG is a quarter of the bytes to compress.
 
-Building a palette from each image would cost more than drawing it; instead each static
-layer gets one, built once from a sample: the layer itself, and the layer again dressed
-with every kind of mark (tokens of both sides on every kind of cell, arrows, crosses,
-plates, badges). Any image of that board then maps onto it with no visible change.
+Building a palette from each image would cost more than drawing it, and one per terrain
+layout missed on nearly every image of a bot serving many games. Every colour an image
+shows is a theme colour or a blend of a few of them (antialiased edges, washes, shadows),
+so one sample board holds them all: every row shade, every terrain kind, the legend, and
+the same board again dressed with every kind of mark (tokens of both sides on every kind
+of cell, arrows, crosses, plates, badges). Its palette, built once per theme, serves any
+image of any game with no visible change.
 """
 
 from __future__ import annotations
@@ -19,26 +22,52 @@ from vahalite_bot.render.layout import Layout
 from vahalite_bot.render.theme import Theme, mix
 from vahalite_bot.render.tokens import TokenSpec
 from vahalite_bot.rules.geometry import Cell
-from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
 from vahalite_bot.rules.sheets import UnitType
 
 COLOURS = 256
 
 
 @lru_cache(maxsize=16)
-def board_palette(key: BoardKey) -> Image.Image:
-    """A "P" image whose palette suits every image drawn on ``key``'s static layer."""
+def theme_palette(theme: Theme, colours: int = COLOURS) -> Image.Image:
+    """A "P" image whose ``colours`` suit every image drawn with ``theme``."""
+    key = sample_key(theme)
     base = base_layer(key)
     lay = layout_of(key)
-    sample = Image.new("RGB", (lay.width, lay.height * 2), key.theme.frame)
+    sample = Image.new("RGB", (lay.width, lay.height * 2), theme.frame)
     sample.paste(base, (0, 0))
     dressed = base.copy()
-    _dress(dressed, lay, key.theme)
+    _dress(dressed, lay, theme)
     sample.paste(dressed, (0, lay.height))
-    colours = sample.quantize(COLOURS, method=Image.Quantize.FASTOCTREE).getpalette() or []
+    found = sample.quantize(colours, method=Image.Quantize.FASTOCTREE).getpalette() or []
     palette = Image.new("P", (1, 1))  # keep the colours, not the sample
-    palette.putpalette(colours)
+    palette.putpalette(found)
     return palette
+
+
+SAMPLE_COLS, SAMPLE_ROWS = 6, 9
+SAMPLE_WIDTH = 800  # the blends at other widths are the same colours in other places
+
+
+def sample_key(theme: Theme) -> BoardKey:
+    """A board with every row shade (each side's zone and half, a neutral row between) and
+    every terrain kind on every other cell, so the dressing puts each mark on each."""
+    kinds = list(TerrainKind)
+    cells = [Cell(c, r) for r in range(SAMPLE_ROWS) for c in range(SAMPLE_COLS)]
+    terrain = tuple(
+        (cell, Terrain(kinds[(i // 2) % len(kinds)])) for i, cell in enumerate(cells) if i % 2 == 0
+    )
+    return BoardKey(
+        cols=SAMPLE_COLS,
+        rows=SAMPLE_ROWS,
+        halves=((Side.SOUTH, (0, 3)), (Side.NORTH, (5, 8))),
+        zones=((Side.SOUTH, (0, 1)), (Side.NORTH, (7, 8))),
+        terrain=terrain,
+        fortifications=True,
+        width=SAMPLE_WIDTH,
+        lang="en",
+        theme=theme,
+    )
 
 
 def quantize(image: Image.Image, palette: Image.Image) -> Image.Image:

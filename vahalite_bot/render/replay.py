@@ -25,7 +25,7 @@ from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, pixel_width, ren
 from vahalite_bot.render.fonts import Face, fit, font
 from vahalite_bot.render.header import status_line
 from vahalite_bot.render.labels import label
-from vahalite_bot.render.palette import board_palette, quantize
+from vahalite_bot.render.palette import quantize, theme_palette
 from vahalite_bot.render.theme import DEFAULT_THEME, RGB, Theme
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.dice import DiceStream
@@ -181,10 +181,9 @@ def _replay_gif(
     timing: Timing,
     stride: int,
 ) -> bytes:
-    final = log[-1].after if log else initial
     shown = list(log) if stride == 1 else list(grouped(log, stride))
     frames = _frames(initial, shown, names, lang, width, theme, timing)
-    return _gif(frames, replay_palette(final, width, lang, theme))
+    return _gif(frames, replay_palette(theme))
 
 
 def grouped(log: Sequence[Step], stride: int) -> Iterator[Step]:
@@ -278,10 +277,10 @@ def _result_frame(
 
 
 # -- encoding ----------------------------------------------------------------------------
-def replay_palette(final: GameState, size: int, lang: str, theme: Theme) -> Image.Image:
-    """The final board's palette (every terrain piece is down by then), with the last entry
-    given to the "unchanged" marker."""
-    source = board_palette(board_key(final, size, lang, theme)).getpalette() or list(theme.frame)
+def replay_palette(theme: Theme) -> Image.Image:
+    """The theme's palette in one colour fewer, the last entry given to the "unchanged"
+    marker."""
+    source = theme_palette(theme, KEEP_INDEX).getpalette() or list(theme.frame)
     while len(source) < 3 * KEEP_INDEX:  # pad with a colour in use, never a stray black
         source += source[:3]
     colours = source[: 3 * KEEP_INDEX] + list(KEEP_COLOUR)

@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vahalite_bot.render.base import board_key
-from vahalite_bot.render.board import DEFAULT_SIZE, draw_story, pixel_width, to_png, waiting_line
+from vahalite_bot.render.board import DEFAULT_SIZE, draw_story, indexed_png, waiting_line
 from vahalite_bot.render.labels import label
-from vahalite_bot.render.palette import board_palette, quantize
 from vahalite_bot.render.story import Story, read_story, side_name
 from vahalite_bot.render.theme import DEFAULT_THEME, Theme
 from vahalite_bot.rules import events as ev
@@ -51,8 +49,7 @@ def render_turn(
         scale,
         turn_caption(before, after, drawn, story, names, lang),
     )
-    palette = board_palette(board_key(after, pixel_width(size, scale), lang, theme))
-    return to_png(quantize(image, palette))
+    return indexed_png(image, theme)
 
 
 def turn_caption(

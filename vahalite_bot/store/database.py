@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from vahalite_bot.store import migrate
+from vahalite_bot.store import migrate, sqlite_driver
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/vahalite.db"
 URL_ENV = "VAHALITE_DATABASE_URL"
@@ -107,7 +107,12 @@ def create_engine(url: URL, **kwargs: Any) -> AsyncEngine:
             Path(database).parent.mkdir(parents=True, exist_ok=True)
         # Returning a connection to the pool would roll it back (a thread hop with aiosqlite,
         # a third of a short command's time): _reset does it only if a transaction is open.
-        engine = create_async_engine(url, pool_reset_on_return=None, **kwargs)
+        engine = create_async_engine(
+            url,
+            pool_reset_on_return=None,
+            async_creator=sqlite_driver.connector(url),
+            **kwargs,
+        )
         _sqlite_setup(engine)
         return engine
     return create_async_engine(url, **kwargs)

@@ -1,0 +1,71 @@
+"""A picture of a game never drawn before costs what one drawn a moment ago does (issue 21).
+
+A busy bot draws dozens of games in turn; whatever is built per game (a palette sampled
+from its terrain layout, its static layer) missed on nearly every image. What is built
+once now is per theme and per scenario board: a new game's terrain, names or language
+build nothing new but its words.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image, ImageChops, ImageStat
+
+from tests.golden.states import SCENES
+from vahalite_bot.render import DEFAULT_THEME, draw_board, render_board
+from vahalite_bot.render.base import frame_layer
+from vahalite_bot.render.palette import quantize, theme_palette
+from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.state import GameState
+
+KINDS = (TerrainKind.OBSTACLE, TerrainKind.WATER, TerrainKind.HEIGHT, TerrainKind.COVER)
+
+
+def other_terrain(seed: int) -> GameState:
+    """The mid-game scene with terrain of its own on the cells no unit holds."""
+    state = SCENES["mid_game"]().state
+    rng = random.Random(seed)
+    held = {u.cell for u in state.units.values() if u.cell is not None}
+    free = [c for c in state.scenario.cells() if c not in held]
+    state.terrain = {cell: Terrain(rng.choice(KINDS)) for cell in rng.sample(free, 10)}
+    return state
+
+
+def png_palette(png: bytes) -> list[int]:
+    return Image.open(io.BytesIO(png)).getpalette() or []
+
+
+def test_every_game_is_coded_in_its_themes_one_palette() -> None:
+    """Before: a palette sampled from each terrain layout (two games, two palettes)."""
+    first, second = other_terrain(1), other_terrain(2)
+    assert first.terrain != second.terrain
+    names = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
+    one = render_board(first, names=names, lang="ru")
+    two = render_board(second, names={Side.SOUTH: "Ann"}, lang="en")
+    assert png_palette(one) == png_palette(two)
+    assert png_palette(one) == theme_palette(DEFAULT_THEME).getpalette()
+
+
+def test_a_new_games_terrain_draws_no_new_static_layer() -> None:
+    render_board(other_terrain(3))
+    drawn = frame_layer.cache_info().misses
+    for seed in range(4, 9):
+        render_board(other_terrain(seed))
+    assert frame_layer.cache_info().misses == drawn
+
+
+def test_the_themes_palette_shows_any_games_board_as_drawn() -> None:
+    """Fixed once per theme, the palette must still suit every layout and mark: each
+    game's image, reduced to it, stays within a shade of the full-colour drawing."""
+    for seed in range(10, 16):
+        state = other_terrain(seed)
+        state.terrain[Cell.parse("A1")] = Terrain(TerrainKind.FORTIFICATION)
+        rgb = draw_board(state, lang="en" if seed % 2 else "ru", scale=1 + seed % 2)
+        shown = quantize(rgb, theme_palette(DEFAULT_THEME)).convert("RGB")
+        diff = ImageChops.difference(rgb, shown)
+        assert sum(ImageStat.Stat(diff).mean) / 3 < 1.5, seed
+        _, high = diff.convert("L").getextrema()
+        assert isinstance(high, int) and high < 48, seed
