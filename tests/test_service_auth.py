@@ -391,6 +391,14 @@ CASES = [
         changes=False,
     ),
     Case(
+        "recap_log",
+        south_turn,
+        lambda c: c.service.recap_log(c.id, Side.SOUTH),
+        EVERYONE,
+        reasons={},
+        changes=False,
+    ),
+    Case(
         "reveal_seed (running)",
         south_turn,
         lambda c: c.service.reveal_seed(c.id, c.actor),

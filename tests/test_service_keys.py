@@ -149,6 +149,7 @@ def test_the_terminal_counts_its_keys_and_a_new_run_never_repeats_one() -> None:
 READS_AND_SCHEDULER = {
     "status",
     "game_log",
+    "recap_log",
     "game_in_channel",
     "server_config",
     "fire_due",

@@ -153,6 +153,15 @@ async def _load(session: AsyncSession, row: Game, cache: GameCache) -> Loaded:
     return Loaded(row.version, setup, state, snapshot.seq, snapshot.turn, players)
 
 
+async def setup_of(session: AsyncSession, game_id: int, cache: GameCache) -> Setup | None:
+    """The game's setup, from the cache if it holds the game (None: never started)."""
+    setup = cache.setup(game_id)
+    if setup is None:
+        data = await repo.get_setup(session, game_id)
+        setup = None if data is None else decode_setup(data)
+    return setup
+
+
 def entry_of(row: LogEntry | Mapping[str, Any]) -> Entry:
     """A log row (as read, or as about to be written) decoded."""
     data: Mapping[str, Any] = (

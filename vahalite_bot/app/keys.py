@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from vahalite_bot.app.book import GameCache, entry_of
+from vahalite_bot.app.book import GameCache, entry_of, setup_of
 from vahalite_bot.app.errors import InvalidRequest, NotFound
 from vahalite_bot.app.replay import decode_event, fold
 from vahalite_bot.app.results import Actor, Outcome
@@ -35,7 +35,7 @@ from vahalite_bot.rules.state import GameState
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store import valuecodec
 from vahalite_bot.store.models import CommandKey
-from vahalite_bot.store.snapshot import decode_setup, decode_state
+from vahalite_bot.store.snapshot import decode_state
 
 
 @dataclass(frozen=True)
@@ -184,12 +184,9 @@ async def _state_at(
 ) -> GameState | None:
     """The state after entry ``version``: the newest snapshot at or before it, and the
     entries up to it folded on (the same replay loading does, stopped earlier)."""
-    setup = cache.setup(game_id)
+    setup = await setup_of(session, game_id, cache)
     if setup is None:
-        data = await repo.get_setup(session, game_id)
-        if data is None:
-            return None  # never started
-        setup = decode_setup(data)
+        return None  # never started
     snapshot = await repo.latest_snapshot(session, game_id, before=version + 1)
     if snapshot is None:
         return None  # the command was made in the lobby

@@ -131,6 +131,17 @@ class LogLine:
 
 
 @dataclass(frozen=True)
+class RecapLog:
+    """What a side's recap needs of the log (``GameService.recap_log``): the state after
+    entry ``since`` and the log from that entry on (the entry ``since`` for its events only:
+    the state holds its effect). ``since`` 0 and no state: the whole log."""
+
+    since: int
+    state: GameState | None
+    lines: tuple[LogLine, ...]
+
+
+@dataclass(frozen=True)
 class SeedReveal:
     """K2: everything a player needs to recompute every roll of the game."""
 

@@ -278,6 +278,10 @@ class ReadLog(Read):
     since: Version = 0
 
 
+class ReadRecap(Read):
+    side: Annotated[Side, PlainValidator(_SIDE)]
+
+
 class Channel(Schema):
     channel: Id
 

@@ -7,13 +7,13 @@ and reading.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from sqlalchemy import exc
 
 from vahalite_bot.app import deadlines, records, schemas
-from vahalite_bot.app.book import Book, Conflict, entry_of, load
+from vahalite_bot.app.book import Book, Conflict, entry_of, load, setup_of
 from vahalite_bot.app.commands import (
     ATTEMPTS,
     PLAYER,
@@ -45,6 +45,7 @@ from vahalite_bot.app.results import (
     LogLine,
     Outcome,
     PlayerView,
+    RecapLog,
     Reminder,
     SeedReveal,
     UndoRequestView,
@@ -71,7 +72,12 @@ from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import is_conflict
-from vahalite_bot.store.snapshot import turn_side
+from vahalite_bot.store.models import LogEntry
+from vahalite_bot.store.snapshot import decode_state, turn_ended, turn_side
+
+# Snapshots a recap looks back over: a turn of each side, and room for setup steps or a
+# referee's changes between them; a side whose turn ended further back gets the whole log.
+RECENT_TURNS = 8
 
 
 class GameService(Lobby, HouseRules, Referee, Days, Outbox):
@@ -602,23 +608,28 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
         check(schemas.ReadLog, game_id=game_id, since=since)
         async with self.db.read() as session:
             await game_row(session, game_id)
-            entries = [entry_of(r) for r in await repo.entries_after(session, game_id, since)]
-        undone = undone_by(entries)
-        return [
-            LogLine(
-                e.seq,
-                e.kind,
-                e.actor,
-                e.role,
-                e.side,
-                e.record,
-                e.dice,
-                tuple(decode_event(d) for d in e.events),
-                e.created_at,
-                e.seq in undone,
-            )
-            for e in entries
-        ]
+            rows = await repo.entries_after(session, game_id, since)
+        return log_lines(rows)
+
+    async def recap_log(self, game_id: int, side: Side, *, whole: bool = False) -> RecapLog:
+        """The log ``side``'s recap reads (``present.recap.recap_from``): the state from the
+        snapshot taken when ``side``'s last turn ended, and the entries from there on, so
+        that it costs the same in a long game as in a short one. The whole log before
+        ``side`` has finished a turn, or with ``whole`` (the recap asks for it when a
+        referee's override ended that turn)."""
+        check(schemas.ReadRecap, game_id=game_id, side=side)
+        async with self.db.read() as session:
+            await game_row(session, game_id)
+            turns = [] if whole else await repo.recent_turns(session, game_id, RECENT_TURNS)
+            since = turn_ended(turns, side)
+            snapshot = await repo.get_snapshot(session, game_id, since) if since else None
+            setup = None if snapshot is None else await setup_of(session, game_id, self.cache)
+            state = None
+            if snapshot is not None and setup is not None:
+                state = decode_state(snapshot.state, setup)
+            since = 0 if state is None else since
+            rows = await repo.entries_after(session, game_id, max(since - 1, 0))
+        return RecapLog(since, state, tuple(log_lines(rows)))
 
     async def reveal_seed(
         self, game_id: int, actor: Actor, *, key: str | None = None
@@ -648,6 +659,28 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
 
         await self._write(Command(game_id, actor, "reveal_seed"), body)
         return revealed[-1]
+
+
+def log_lines(rows: Sequence[LogEntry]) -> list[LogLine]:
+    """Log rows as the log view reads them, each marked if a later undo among them took it
+    back (an undo only takes back earlier entries, so a tail of the log marks itself)."""
+    entries = [entry_of(r) for r in rows]
+    undone = undone_by(entries)
+    return [
+        LogLine(
+            e.seq,
+            e.kind,
+            e.actor,
+            e.role,
+            e.side,
+            e.record,
+            e.dice,
+            tuple(decode_event(d) for d in e.events),
+            e.created_at,
+            e.seq in undone,
+        )
+        for e in entries
+    ]
 
 
 async def _own_undo(book: Book, actor: Actor, count: int) -> list[Entry]:

@@ -29,6 +29,7 @@ from vahalite_bot.i18n import translate
 from vahalite_bot.present.board import board_text
 from vahalite_bot.present.narrate import Narrator
 from vahalite_bot.present.paint import plain
+from vahalite_bot.present.recap import ShortLog
 from vahalite_bot.present.summary import game_summary, scenario_name
 from vahalite_bot.rules import victory
 from vahalite_bot.rules.scenario import Side
@@ -160,9 +161,14 @@ class Room:
         user = status.acting_user
         if state is None or state.active is None or user is None or is_auto(user):
             return
-        log = await self.service.game_log(status.game_id)
+        side, lang = state.active, status.language
         names = await self.names(status)
-        found = await self.workers.run(work.recap, log, state.active, names, status.language)
+        log = await self.service.recap_log(status.game_id, side)
+        try:
+            found = await self.workers.run(work.recap, log, side, names, lang)
+        except ShortLog:
+            whole = await self.service.recap_log(status.game_id, side, whole=True)
+            found = await self.workers.run(work.recap, whole, side, names, lang)
         if found is None:
             return
         text, png = found

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from vahalite_bot.app import records
-from vahalite_bot.app.results import LogLine
+from vahalite_bot.app.results import LogLine, RecapLog
 from vahalite_bot.present.paint import plain
-from vahalite_bot.present.recap import recap_for, recap_text
+from vahalite_bot.present.recap import recap_from, recap_text
 from vahalite_bot.render import (
     DISCORD_MAX_BYTES,
     ReplayTooLarge,
@@ -47,11 +47,12 @@ def board_png(
 
 
 def recap(
-    log: Sequence[LogLine], side: Side, names: Mapping[Side, str], lang: str
+    log: RecapLog, side: Side, names: Mapping[Side, str], lang: str
 ) -> tuple[list[str], bytes] | None:
     """What happened since ``side``'s last turn: its text and one image of it all (None:
-    nothing yet). The log is replayed from its start, so this is worker work."""
-    found = recap_for(log, side)
+    nothing yet). Folding the log's tail onto its snapshot is worker work; ``ShortLog``
+    asks the caller for the whole log."""
+    found = recap_from(log, side)
     if found is None:
         return None
     text = recap_text(found.before, found.after, found.events, lang, plain)

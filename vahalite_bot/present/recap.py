@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vahalite_bot.app.replay import Entry, fold
-from vahalite_bot.app.results import LogLine
+from vahalite_bot.app.results import LogLine, RecapLog
 from vahalite_bot.present.narrate import QUESTIONS, Narrator
 from vahalite_bot.present.paint import Paint
 from vahalite_bot.present.text import say, side_name, unit_label
@@ -42,7 +42,7 @@ def since_last_turn(log_lines: Sequence[LogLine], side: Side) -> list[Any]:
     start = _recap_start(log_lines, side)
     if start is None:
         return []
-    seq, index = start
+    seq, index, _ = start
     first = next(line for line in log_lines if line.seq == seq)
     later = turn_events(log_lines, seq)
     return [*first.events[index:], *later]
@@ -59,34 +59,47 @@ class Recap:
     events: tuple[Any, ...]
 
 
+class ShortLog(Exception):
+    """The tail of the log given holds no end of the side's turn (a referee's override
+    ended it): the recap needs the whole log (``recap_log(..., whole=True)``)."""
+
+
 def recap_for(log_lines: Sequence[LogLine], side: Side) -> Recap | None:
-    """The recap for ``side`` from the game's whole log (``game_log(game_id)``), the states
-    replayed from the log itself (no database needed: it may run in a worker process);
-    None before play has begun."""
-    start = _recap_start(log_lines, side)
+    """The recap for ``side`` from the game's whole log (``game_log(game_id)``)."""
+    return recap_from(RecapLog(0, None, tuple(log_lines)), side)
+
+
+def recap_from(log: RecapLog, side: Side) -> Recap | None:
+    """The recap for ``side`` from ``recap_log``: the states folded from its state (or from
+    the log's start), so a worker process folds only the entries since; None before play
+    has begun. Raises ``ShortLog`` if that tail does not reach back to the turn's end."""
+    start = _recap_start(log.lines, side)
+    if log.state is not None and (start is None or not start[2]):
+        raise ShortLog(side)
     if start is None:
         return None
     seq = start[0]
-    kept = [line for line in log_lines if not line.undone]
-    before = fold(None, [_entry(line) for line in kept if line.seq <= seq])
+    kept = [line for line in log.lines if not line.undone and line.seq > log.since]
+    before = fold(log.state, [_entry(line) for line in kept if line.seq <= seq])
     after = fold(before, [_entry(line) for line in kept if line.seq > seq])
     if before is None or after is None:
         return None
-    return Recap(seq, before, after, tuple(since_last_turn(log_lines, side)))
+    return Recap(seq, before, after, tuple(since_last_turn(log.lines, side)))
 
 
-def _recap_start(log_lines: Sequence[LogLine], side: Side) -> tuple[int, int] | None:
-    """Where the recap begins: (the entry's seq, the index of its first event recapped),
-    just after ``side``'s last turn end, else at the first turn's start."""
-    start: tuple[int, int] | None = None
+def _recap_start(log_lines: Sequence[LogLine], side: Side) -> tuple[int, int, bool] | None:
+    """Where the recap begins: (the entry's seq, the index of its first event recapped,
+    whether a turn end of ``side`` is that point), just after ``side``'s last turn end, else
+    at the first turn's start."""
+    start: tuple[int, int, bool] | None = None
     for line in log_lines:
         if line.undone:
             continue
         for index, event in enumerate(line.events):
             if isinstance(event, ev.TurnEnded) and event.side is side:
-                start = (line.seq, index + 1)
+                start = (line.seq, index + 1, True)
             elif start is None and isinstance(event, ev.TurnStarted):
-                start = (line.seq, index)
+                start = (line.seq, index, False)
     return start
 
 

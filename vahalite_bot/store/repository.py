@@ -129,6 +129,21 @@ async def latest_snapshot(
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+async def recent_turns(session: AsyncSession, game_id: int, count: int) -> list[tuple[int, str]]:
+    """The newest ``count`` snapshots' (seq, turn key), newest first, without their states."""
+    stmt = (
+        select(Snapshot.seq, Snapshot.turn)
+        .where(Snapshot.game_id == game_id)
+        .order_by(Snapshot.seq.desc())
+        .limit(count)
+    )
+    return [(seq, turn) for seq, turn in (await session.execute(stmt)).all()]
+
+
+async def get_snapshot(session: AsyncSession, game_id: int, seq: int) -> Snapshot | None:
+    return await session.get(Snapshot, (game_id, seq))
+
+
 async def add_snapshots(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
     if rows:
         await session.execute(insert(_table(Snapshot)), list(rows))

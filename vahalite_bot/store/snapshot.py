@@ -8,8 +8,9 @@ change during a game) and without the scenario (it is in the setup), so it stays
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from vahalite_bot.rules import setup as setup_rules
@@ -90,6 +91,16 @@ def turn_key(state: GameState) -> str:
         return "ended"
     actor = setup_rules.setup_actor(state)
     return f"{state.phase.value}:{'-' if actor is None else actor.value}"
+
+
+def turn_ended(turns: Sequence[tuple[int, str]], side: Side) -> int:
+    """Among snapshots' (seq, turn key), newest first: the seq of the one taken when
+    ``side``'s newest finished turn gave way (0: none among them)."""
+    mine = f":{side.value}"
+    for (seq, _), (_, older) in pairwise(turns):
+        if older.startswith(f"{Phase.PLAYING.value}:") and older.endswith(mine):
+            return seq
+    return 0
 
 
 def turn_side(state: GameState) -> Side | None:

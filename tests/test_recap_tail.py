@@ -1,0 +1,76 @@
+"""Issue 21: a turn's recap reads the log from the side's last turn end, not from the start.
+
+The bot builds a recap at every turn start; read and folded from the game's first entry it
+cost more with every turn. ``recap_log`` starts from the snapshot taken when the side's turn
+ended, and the recap folds only the entries since, yet it must be the very recap the whole
+log gives.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from tests.conftest import Games
+from vahalite_bot.app import GameService, autoplay, replay
+from vahalite_bot.app.replay import Entry
+from vahalite_bot.present.recap import ShortLog, recap_for, recap_from
+from vahalite_bot.rules.state import GameState
+
+
+async def test_a_turns_recap_folds_only_the_entries_since_the_sides_last_turn(
+    games: Games, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folded: list[int] = []
+    fold_one = replay.apply_entry
+
+    def counted(state: GameState | None, entry: Entry, dice: object) -> GameState | None:
+        folded.append(entry.seq)
+        return fold_one(state, entry, None)
+
+    monkeypatch.setattr(replay, "apply_entry", counted)
+    outcome = await games.playing(seed=3, scenario="standard")
+    rng = random.Random(11)
+    turn, starts, longest = outcome.turn_side, 0, 0
+    while outcome.status != "ended":
+        outcome = await autoplay.play(service, outcome, rng, max_commands=1)
+        side = outcome.turn_side
+        if side is None or side is turn:
+            continue
+        turn, starts = side, starts + 1
+        whole = await service.game_log(outcome.game_id)
+        tail = await service.recap_log(outcome.game_id, side)
+        folded.clear()
+        recap = recap_from(tail, side)
+        tail_folds = list(folded)
+        assert recap == recap_for(whole, side)
+        assert recap is not None
+        if tail.state is not None:
+            # Read from the entry that ended the side's turn, folded from its snapshot.
+            assert tail.since == recap.since_seq == tail.lines[0].seq
+            assert tail_folds == [line.seq for line in tail.lines[1:] if not line.undone]
+            longest = len(whole)
+    assert starts >= 6
+    assert longest > 3 * len(tail.lines), "the game grew longer than a turn's tail"
+
+
+async def test_a_tail_without_the_sides_turn_end_asks_for_the_whole_log(
+    games: Games, service: GameService
+) -> None:
+    outcome = await games.playing(seed=3)
+    rng = random.Random(11)
+    side = outcome.turn_side
+    assert side is not None
+    while True:
+        outcome = await autoplay.play(service, outcome, rng, max_commands=1)
+        tail = await service.recap_log(outcome.game_id, side)
+        if tail.state is not None:
+            break
+    clipped = replace(tail, since=tail.since + 1, lines=tail.lines[1:])
+    with pytest.raises(ShortLog):
+        recap_from(clipped, side)
+    whole = await service.recap_log(outcome.game_id, side, whole=True)
+    assert (whole.since, whole.state) == (0, None)
+    assert whole.lines == tuple(await service.game_log(outcome.game_id))
