@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from vahalite_bot.rules.dice import Die
@@ -11,6 +13,7 @@ from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
+from vahalite_bot.store.snapshot import Setup, decode_state
 
 # A game's status, beside the engine's phase: the engine has no state before both armies.
 LOBBY = "lobby"
@@ -137,8 +140,16 @@ class RecapLog:
     the state holds its effect). ``since`` 0 and no state: the whole log."""
 
     since: int
-    state: GameState | None
     lines: tuple[LogLine, ...]
+    snapshot: Mapping[str, Any] | None = None  # that state as stored, with ...
+    setup: Setup | None = None  # ... the game's setup to decode it
+
+    @cached_property
+    def state(self) -> GameState | None:
+        # Decoded where it is used, a worker process: the bot's loop only reads it.
+        if self.snapshot is None or self.setup is None:
+            return None
+        return decode_state(self.snapshot, self.setup)
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import is_conflict
 from vahalite_bot.store.models import LogEntry
-from vahalite_bot.store.snapshot import decode_state, turn_ended, turn_side
+from vahalite_bot.store.snapshot import turn_ended, turn_side
 
 # Snapshots a recap looks back over: a turn of each side, and room for setup steps or a
 # referee's changes between them; a side whose turn ended further back gets the whole log.
@@ -624,12 +624,11 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
             since = turn_ended(turns, side)
             snapshot = await repo.get_snapshot(session, game_id, since) if since else None
             setup = None if snapshot is None else await setup_of(session, game_id, self.cache)
-            state = None
-            if snapshot is not None and setup is not None:
-                state = decode_state(snapshot.state, setup)
-            since = 0 if state is None else since
+            if snapshot is None or setup is None:
+                snapshot, setup, since = None, None, 0
             rows = await repo.entries_after(session, game_id, max(since - 1, 0))
-        return RecapLog(since, state, tuple(log_lines(rows)))
+        stored = None if snapshot is None else snapshot.state
+        return RecapLog(since, tuple(log_lines(rows)), stored, setup)
 
     async def reveal_seed(
         self, game_id: int, actor: Actor, *, key: str | None = None

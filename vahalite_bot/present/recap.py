@@ -66,7 +66,7 @@ class ShortLog(Exception):
 
 def recap_for(log_lines: Sequence[LogLine], side: Side) -> Recap | None:
     """The recap for ``side`` from the game's whole log (``game_log(game_id)``)."""
-    return recap_from(RecapLog(0, None, tuple(log_lines)), side)
+    return recap_from(RecapLog(0, tuple(log_lines)), side)
 
 
 def recap_from(log: RecapLog, side: Side) -> Recap | None:
