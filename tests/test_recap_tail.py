@@ -15,8 +15,10 @@ import pytest
 
 from tests.conftest import Games
 from vahalite_bot.app import GameService, autoplay, replay
+from vahalite_bot.app.errors import NotFound
 from vahalite_bot.app.replay import Entry
 from vahalite_bot.present.recap import ShortLog, recap_for, recap_from
+from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
 
@@ -74,3 +76,9 @@ async def test_a_tail_without_the_sides_turn_end_asks_for_the_whole_log(
     whole = await service.recap_log(outcome.game_id, side, whole=True)
     assert (whole.since, whole.state) == (0, None)
     assert whole.lines == tuple(await service.game_log(outcome.game_id))
+
+
+async def test_no_recap_log_for_a_game_that_does_not_exist(service: GameService) -> None:
+    for whole in (False, True):
+        with pytest.raises(NotFound):
+            await service.recap_log(987_654, Side.SOUTH, whole=whole)

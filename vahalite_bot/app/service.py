@@ -619,8 +619,9 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
         referee's override ended that turn)."""
         check(schemas.ReadRecap, game_id=game_id, side=side)
         async with self.db.read() as session:
-            await game_row(session, game_id)
             turns = [] if whole else await repo.recent_turns(session, game_id, RECENT_TURNS)
+            if not turns:  # a game with snapshots exists: one statement fewer
+                await game_row(session, game_id)
             since = turn_ended(turns, side)
             snapshot = await repo.get_snapshot(session, game_id, since) if since else None
             setup = None if snapshot is None else await setup_of(session, game_id, self.cache)
