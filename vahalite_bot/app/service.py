@@ -615,8 +615,8 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
         """The log ``side``'s recap reads (``present.recap.recap_from``): the state from the
         snapshot taken when ``side``'s last turn ended, and the entries from there on, so
         that it costs the same in a long game as in a short one. The whole log before
-        ``side`` has finished a turn, or with ``whole`` (the recap asks for it when a
-        referee's override ended that turn)."""
+        ``side`` has finished a turn, or with ``whole`` (the recap asks for it if the tail
+        holds no end of that turn: ``present.recap.ShortLog``)."""
         check(schemas.ReadRecap, game_id=game_id, side=side)
         async with self.db.read() as session:
             turns = [] if whole else await repo.recent_turns(session, game_id, RECENT_TURNS)

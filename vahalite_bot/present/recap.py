@@ -60,8 +60,9 @@ class Recap:
 
 
 class ShortLog(Exception):
-    """The tail of the log given holds no end of the side's turn (a referee's override
-    ended it): the recap needs the whole log (``recap_log(..., whole=True)``)."""
+    """The tail of the log given holds no end of the side's turn, so the recap begins
+    further back: it needs the whole log (``recap_log(..., whole=True)``). A safety net:
+    the snapshots' turn keys start the tail at that end whenever a turn ended by the rules."""
 
 
 def recap_for(log_lines: Sequence[LogLine], side: Side) -> Recap | None:
