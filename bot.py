@@ -22,6 +22,7 @@ from vahalite_bot.console.seats import AUTO_PLAYERS
 from vahalite_bot.discord import DiscordOptions, run_discord
 from vahalite_bot.discord.options import DISCORD_API
 from vahalite_bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from vahalite_bot.selfplay.levels import THINK_MS
 from vahalite_bot.store.database import DEFAULT_URL, URL_ENV
 
 CONFIG_FILE = Path("config.toml")
@@ -36,6 +37,7 @@ class Settings:
     missed_turns_forfeit: int
     homebrew: Path | None  # a folder of extra faction files (CODEX homebrew)
     discord: Mapping[str, Any]  # the [discord] table: api_base, gateway, workers, shards...
+    think_ms: float = THINK_MS  # [game] bot_think_ms: the hard bot's time per decision
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -52,7 +54,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--vs",
         choices=AUTO_PLAYERS,
         default=None,
-        help="play South against the automatic player (default: two players, hot-seat)",
+        help="play South against the automatic player: easy, normal (greedy is another name "
+        "for it) or hard (default: two players, hot-seat)",
     )
     parser.add_argument("--db", default=None, metavar="URL", help="database URL (SQLAlchemy)")
     parser.add_argument(
@@ -107,6 +110,7 @@ def settings(
         missed_turns_forfeit=int(game.get("missed_turns_forfeit", 3)),
         homebrew=None if homebrew is None else Path(homebrew),
         discord=discord,
+        think_ms=float(game.get("bot_think_ms", THINK_MS)),
     )
 
 
@@ -136,6 +140,7 @@ def discord_options(chosen: Settings, args: argparse.Namespace) -> DiscordOption
         shard_count=None if shard_count is None else int(shard_count),
         stall_file=Path(table["stall_file"]) if table.get("stall_file") else None,
         sync_file=data / "discord-commands.sha256",
+        think_ms=chosen.think_ms,
     )
 
 
@@ -153,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         deadline_hours=chosen.deadline_hours,
         missed_turns_forfeit=chosen.missed_turns_forfeit,
         homebrew=chosen.homebrew,
+        think_ms=chosen.think_ms,
     )
     return run_console(options)
 

@@ -7,6 +7,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from vahalite_bot.selfplay.levels import THINK_MS
+
 
 @dataclass(frozen=True)
 class ConsoleOptions:
@@ -19,6 +21,7 @@ class ConsoleOptions:
     missed_turns_forfeit: int = 3
     boards: Path | None = None  # where board images go; None: beside the database
     homebrew: Path | None = None  # a folder of extra faction files, loaded like the codexes
+    think_ms: float = THINK_MS  # the hard player's time per decision
 
 
 def seed_bytes(seed: int) -> bytes:

@@ -1,0 +1,233 @@
+"""The search player (``hard``): expectimax over the turn under way, dice as chance nodes.
+
+Why expectimax and not Monte Carlo tree search: the engine knows the exact distribution of
+every attack's damage (``combat.distribution_of``), an attack has at most a handful of
+distinct outcomes, and a rollout of a whole reply turn costs several milliseconds in Python
+— at 50 ms a decision MCTS would average a few noisy rollouts where expectimax weighs every
+damage outcome exactly. The opponent's reply enters through the evaluation (its best
+attacks from where its units can move, valued by the same exact odds, and the SPs it can
+step onto), so the search's own depth goes into the turn under way: the order of moves and
+attacks, which unit attacks what, advance or stay.
+
+Pruning: each unit's destinations are ranked by a cheap look at the spot (what it can
+attack from there, what can attack it there, an SP under it) and only the best few kept; the
+search deepens iteratively and, past the first ply, follows only the best root actions.
+The budget (``budget_ms``) is checked between nodes; the deepest completed iteration
+decides. With a node limit instead of a clock the choice is a pure function of the state
+and the seed drawn from the game's generator.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from vahalite_bot.rules import combat
+from vahalite_bot.rules.actions import Action, Attack, Charge, EndTurn, Move
+from vahalite_bot.rules.charge import charge_options
+from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.movement import reachable
+from vahalite_bot.rules.queries import legal_actions
+from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.state import GameState, PendingAdvance, PendingPlacement, Phase
+from vahalite_bot.selfplay.chance import outcomes
+from vahalite_bot.selfplay.evaluation import Evaluator, Weights
+from vahalite_bot.selfplay.greedy import GreedyPlayer
+from vahalite_bot.selfplay.greedy_fallback import as_fall_back
+
+DEFAULT_BUDGET_MS = 50.0
+DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at beyond staying
+INNER_DESTINATIONS = 1  # ... and past the first ply
+BEAM = 4  # root actions followed past the first ply
+CHARGE_SAMPLES = 2  # determinized draws of a charge's reach and blow
+MAX_DEPTH = 6
+SAFETY = 0.95  # the search stops this far into the budget: the node under way ends it
+
+
+class OutOfBudget(Exception):
+    pass
+
+
+@dataclass
+class Considered:
+    """One root action and what the search expects of it (for hints and explanations)."""
+
+    action: Action
+    value: float
+    depth: int
+
+
+@dataclass
+class Search:
+    me: Side
+    seed: int
+    evaluator: Evaluator
+    over: Callable[[], bool]
+    nodes: int = 0
+    node_limit: int | None = None
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None:
+            if self.nodes > self.node_limit:
+                raise OutOfBudget
+        elif self.over():
+            raise OutOfBudget
+
+    def action_value(self, state: GameState, action: Action, depth: int) -> float:
+        samples = CHARGE_SAMPLES if isinstance(action, Charge) else 1
+        self.tick()  # before the engine makes the outcomes, which is the costly part
+        total = 0.0
+        for outcome in outcomes(state, action, self.seed, samples):
+            self.tick()
+            total += outcome.probability * self.state_value(outcome.state, depth)
+        return total
+
+    def state_value(self, state: GameState, depth: int) -> float:
+        if depth <= 0 or state.pending or state.phase is not Phase.PLAYING:
+            return self.evaluator.value(state, self.me)
+        if state.active is not self.me:
+            return self.evaluator.value(state, self.me)
+        found = candidates(state, self.me, self.evaluator, per_unit=INNER_DESTINATIONS)
+        return max(self.action_value(state, a, depth - 1) for a in found)
+
+
+class HardPlayer:
+    name = "hard"
+
+    def __init__(
+        self,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        *,
+        node_limit: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        weights: Weights | None = None,
+    ) -> None:
+        self.budget_ms = budget_ms
+        self.node_limit = node_limit
+        self.clock = clock
+        self.evaluator = Evaluator(weights)
+        self.greedy = GreedyPlayer()
+        self.last: list[Considered] = []
+        self.last_depth = 0
+        self.last_nodes = 0
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        side = acting_side(state)
+        seed = rng.getrandbits(32)
+        self.last = []
+        if side is None or state.phase is not Phase.PLAYING:
+            return self.greedy.choose(state, rng)
+        if state.pending:
+            pending = state.pending[0]
+            if isinstance(pending, PendingAdvance | PendingPlacement):
+                return self._one_ply(state, side, seed)
+            return self.greedy.choose(state, rng)
+        ranked = self.rank(state, side, seed)
+        return ranked[0].action
+
+    def rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
+        """The root actions, best first, as deep as the budget allowed."""
+        started = self.clock()
+        deadline = started + SAFETY * self.budget_ms / 1000
+        search = Search(side, seed, self.evaluator, lambda: self.clock() >= deadline)
+        if self.node_limit is not None:  # a pure function of the state and the seed
+            search.node_limit, search.over = self.node_limit, lambda: False
+        roots = candidates(state, side, self.evaluator, self.greedy, over=search.over)
+        done: list[Considered] = [Considered(a, 0.0, 0) for a in roots]
+        if len(roots) > 1:
+            done = self._deepen(state, roots, search, done)
+        self.last, self.last_depth, self.last_nodes = done, done[0].depth, search.nodes
+        return done
+
+    def _deepen(
+        self,
+        state: GameState,
+        roots: list[Action],
+        search: Search,
+        done: list[Considered],
+    ) -> list[Considered]:
+        """Iterative deepening; past the first ply only the best ``BEAM`` roots are searched
+        deeper, the others keep their place behind them."""
+        for depth in range(1, MAX_DEPTH + 1):
+            followed = done if depth == 1 else done[:BEAM]
+            try:
+                values = [
+                    Considered(c.action, search.action_value(state, c.action, depth - 1), depth)
+                    for c in followed
+                ]
+            except OutOfBudget:
+                break
+            # Stable: equal values keep the previous order (the greedy choice first).
+            values.sort(key=lambda c: -c.value)
+            done = values + done[len(followed) :]
+            if not _deepens(state, search.me):
+                break
+        return done
+
+    def _one_ply(self, state: GameState, side: Side, seed: int) -> Action:
+        """E10's advance or a passenger's cell: whichever the evaluation prefers."""
+        search = Search(side, seed, self.evaluator, lambda: False)
+        options = legal_actions(state)
+        return max(options, key=lambda a: search.action_value(state, a, 0))
+
+
+def _deepens(state: GameState, me: Side) -> bool:
+    """Is there anything after the root action that the search could choose?"""
+    return any(not u.attacked for u in state.living(me))
+
+
+# -- candidates -------------------------------------------------------------------------
+def candidates(
+    state: GameState,
+    side: Side,
+    evaluator: Evaluator,
+    greedy: GreedyPlayer | None = None,
+    per_unit: int = DESTINATIONS_PER_UNIT,
+    over: Callable[[], bool] = lambda: False,
+) -> list[Action]:
+    """The actions worth searching now: the greedy choice first, the best few destinations
+    of every unit that may move, every attack and charge, ending the turn."""
+    found: list[Action] = []
+    if greedy is not None:
+        found.append(greedy.choose(state, random.Random(0)))
+    if not state.attack_step:
+        found.extend(_moves(state, side, evaluator, per_unit, over))
+    for unit in state.living(side):
+        for option in combat.attack_options(state, unit):
+            if not state.units[option.target].falling:
+                found.append(Attack(side, unit.id, option.target, option.weapons, option.melee))
+        for charging in charge_options(state, unit):
+            found.append(Charge(side, unit.id, charging.target, charging.cell))
+    found.append(EndTurn(side))
+    return list(dict.fromkeys(found))
+
+
+def _moves(
+    state: GameState, side: Side, evaluator: Evaluator, per_unit: int, over: Callable[[], bool]
+) -> list[Action]:
+    """Every unit's best ``per_unit`` destinations by the evaluator's quick look (the units
+    looked at before the time is ``over``)."""
+    moves: list[Action] = []
+    trial = state.copy()  # each unit stands on each spot of it in turn (cover, height)
+    for unit in state.living(side):
+        if unit.moved or state.position(unit) is None:
+            continue
+        if over():
+            break
+        ghost = trial.units[unit.id]
+        saved = ghost.cell, ghost.embarked_in, ghost.moved, ghost.disembarked
+        spots = []
+        for destination in reachable(state, unit).values():
+            if destination.embarks_in is not None:
+                continue  # embarking mid-game costs the passenger its next turn
+            ghost.disembarked = ghost.disembarked or saved[1] is not None
+            ghost.cell, ghost.embarked_in, ghost.moved = destination.cell, None, True
+            spots.append((evaluator.spot(trial, ghost, destination.cell), destination.path))
+            ghost.cell, ghost.embarked_in, ghost.moved, ghost.disembarked = saved
+        spots.sort(key=lambda pair: -pair[0])
+        for _, path in spots[:per_unit]:
+            moves.append(as_fall_back(state, Move(side, unit.id, path)))
+    return moves
