@@ -191,6 +191,36 @@ async def test_practice_against_the_bot(tmp_path: Path) -> None:
         await world.close()
 
 
+async def test_practice_against_the_hard_bot_thinks_in_the_workers(tmp_path: Path) -> None:
+    """``level: hard``: the search player takes North, with the config's thinking time."""
+    world = await make_world(tmp_path, game={"bot_think_ms": 30})
+    try:
+        await world.slash(
+            world.alice, world.text, "vl new", {"points": 500, "opponent": "bot", "level": "hard"}
+        )
+        thread = int(world.standin.threads_of(world.text)[0]["id"])
+        game = await game_of(world, thread)
+        await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
+        rng = random.Random(5)
+        for _ in range(300):
+            status = await world.status(game)
+            state = status.state
+            assert state is not None
+            if state.round >= 2 or status.status == ENDED:
+                break  # the bot has played a whole turn
+            if status.acting_user != str(world.alice):
+                await asyncio.sleep(0.05)
+                continue
+            command, options = slash_of(GreedyPlayer().choose(state, rng), state)
+            await world.slash(world.alice, thread, command, options)
+        status = await world.status(game)
+        assert {p.side: p.user for p in status.players}[Side.NORTH] == "auto:hard"
+        assert status.state is not None and status.state.round >= 2
+        assert any("🤖 hard" in m.content for m in world.public(thread))
+    finally:
+        await world.close()
+
+
 async def test_a_bad_token_is_one_clear_line_and_exit_code_2(tmp_path: Path) -> None:
     standin = StandIn()
     await standin.start()

@@ -1,8 +1,9 @@
 """The easy player, for newcomers: the greedy player's plan with lapses.
 
-In the turn it sometimes (``LAPSE``) plays any legal move or attack instead of the greedy
-choice, as a beginner forgets a unit or shoots at the wrong target; setup and the decisions
-asked in the middle of a turn stay greedy, so its army still takes the field sensibly.
+In the turn it often (``LAPSE``: one action in two) plays any legal move or attack instead
+of the greedy choice, as a beginner forgets a unit or shoots at the wrong target; setup and
+the decisions asked in the middle of a turn stay greedy, so its army takes the field
+sensibly. Against the normal player it loses about four games in five.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from vahalite_bot.rules.queries import legal_actions
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 
-LAPSE = 0.3
+LAPSE = 0.5
 
 
 class EasyPlayer:
