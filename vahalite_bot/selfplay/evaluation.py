@@ -103,7 +103,10 @@ class Evaluator:
     def _held(self, state: GameState, side: Side) -> float:
         """VP (with the SPs the turn under way will give) and the worth of the units left."""
         points = score(state, side)
-        total = SP_VP * _projected_sps(state, side) + KILL_VP * points.kills
+        # M2: a unit at 0 HP leaves only in the round's damage step, but it is as good as
+        # destroyed for whoever brought it down.
+        falling = sum(1 for u in state.living(side.other) if u.falling)
+        total = SP_VP * _projected_sps(state, side) + KILL_VP * (points.kills + falling)
         total += HQ_BY_HQ_VP * points.hq_kills
         return self.weights.vp * total + sum(self.worth(u) for u in state.living(side))
 

@@ -28,6 +28,7 @@ from vahalite_bot.rules import combat
 from vahalite_bot.rules.actions import Action, Attack, Charge, EndTurn, Move
 from vahalite_bot.rules.charge import charge_options
 from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.movement import reachable
 from vahalite_bot.rules.queries import legal_actions
 from vahalite_bot.rules.scenario import Side
@@ -41,8 +42,9 @@ DEFAULT_BUDGET_MS = 50.0
 DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at beyond staying
 INNER_DESTINATIONS = 1  # ... and past the first ply
 BEAM = 4  # root actions followed past the first ply
-CHARGE_SAMPLES = 2  # determinized draws of a charge's reach and blow
+DRAWS = 3  # determinized draws of the dice no exact distribution covers
 MAX_DEPTH = 6
+MARGIN = 1.0  # HP of damage the search must see to overrule the greedy choice
 SAFETY = 0.95  # the search stops this far into the budget: the node under way ends it
 
 
@@ -77,7 +79,12 @@ class Search:
             raise OutOfBudget
 
     def action_value(self, state: GameState, action: Action, depth: int) -> float:
-        samples = CHARGE_SAMPLES if isinstance(action, Charge) else 1
+        samples = 1
+        if isinstance(action, Charge) or (
+            isinstance(action, Move) and state.has(HouseRule.OVERWATCH)
+        ):
+            samples = DRAWS  # M8's reach and blow, M7's fire at a unit ending a move near
+
         self.tick()  # before the engine makes the outcomes, which is the costly part
         total = 0.0
         for outcome in outcomes(state, action, self.seed, samples):
@@ -150,7 +157,13 @@ class HardPlayer:
         done: list[Considered],
     ) -> list[Considered]:
         """Iterative deepening; past the first ply only the best ``BEAM`` roots are searched
-        deeper, the others keep their place behind them."""
+        deeper, the others keep their place behind them.
+
+        The greedy choice (``roots[0]``) stays the answer unless, at the deepest ply where
+        both were searched, the best action beats it by ``MARGIN``: the evaluation is a
+        guess, and a guess that barely differs is more often noise than insight."""
+        prior = roots[0]
+        gap = 0.0
         for depth in range(1, MAX_DEPTH + 1):
             followed = done if depth == 1 else done[:BEAM]
             try:
@@ -163,8 +176,13 @@ class HardPlayer:
             # Stable: equal values keep the previous order (the greedy choice first).
             values.sort(key=lambda c: -c.value)
             done = values + done[len(followed) :]
+            kept = next((c for c in values if c.action == prior), None)
+            if kept is not None:
+                gap = values[0].value - kept.value
             if not _deepens(state, search.me):
                 break
+        if gap < MARGIN:
+            done.sort(key=lambda c: c.action != prior)  # stable: the rest keep their order
         return done
 
     def _one_ply(self, state: GameState, side: Side, seed: int) -> Action:
