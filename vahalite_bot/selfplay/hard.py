@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 from vahalite_bot.rules import combat
 from vahalite_bot.rules.actions import Action, Attack, Charge, EndTurn, Move
-from vahalite_bot.rules.charge import charge_options
 from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.movement import reachable
@@ -207,7 +206,10 @@ def candidates(
     over: Callable[[], bool] = lambda: False,
 ) -> list[Action]:
     """The actions worth searching now: the greedy choice first, the best few destinations
-    of every unit that may move, every attack and charge, ending the turn."""
+    of every unit that may move, every attack, ending the turn. A charge (M8) is searched
+    only when it is the greedy choice, which weighs charges by their exact odds
+    (``charge_odds``): the search can only draw a charge's dice, and the best of several
+    lucky draws would look better than it is."""
     found: list[Action] = []
     if greedy is not None:
         found.append(greedy.choose(state, random.Random(0)))
@@ -217,8 +219,6 @@ def candidates(
         for option in combat.attack_options(state, unit):
             if not state.units[option.target].falling:
                 found.append(Attack(side, unit.id, option.target, option.weapons, option.melee))
-        for charging in charge_options(state, unit):
-            found.append(Charge(side, unit.id, charging.target, charging.cell))
     found.append(EndTurn(side))
     return list(dict.fromkeys(found))
 
