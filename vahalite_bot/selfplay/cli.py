@@ -45,7 +45,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--players",
-        type=_player_pair,
+        type=player_pair,
         default=("greedy", "greedy"),
         help="south,north among: " + ", ".join(PLAYERS) + " (default greedy,greedy)",
     )
@@ -90,7 +90,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _player_pair(text: str) -> tuple[str, str]:
+def player_pair(text: str) -> tuple[str, str]:
+    """``south,north``: two known player names (an argparse type)."""
     names = tuple(part.strip() for part in text.split(","))
     if len(names) != 2 or any(n not in PLAYERS for n in names):
         raise argparse.ArgumentTypeError(f"expected two of {', '.join(PLAYERS)}, got {text!r}")
