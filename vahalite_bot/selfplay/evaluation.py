@@ -1,10 +1,11 @@
-"""The search player's evaluation: how good a state is for one side, in victory points.
+"""The search player's evaluation: how good a state is for one side, in HP of damage.
 
 It counts what the game will be decided by (J2 VP, the SPs the end of a turn will give,
-HP left) and what the next turns threaten: every unit's best attack within its move and its
-weapons' reach, valued by the engine's exact dice odds, and the SPs a unit can step onto.
-It is a guess about the future, so it ignores sight lines and the order of attacks; the
-search itself plays the current turn with the engine's exact rules.
+HP left), each own unit's best legal attack still to make this turn (sight lines and all,
+by the engine's exact dice odds) and the distance to the action. Optional terms (weights 0
+by default, see ``Weights``) guess the next turns: every unit's best attack within its move
+and its weapons' reach (sight lines ignored), the SPs a unit can step onto, each side's
+firepower.
 """
 
 from __future__ import annotations
@@ -143,14 +144,14 @@ class Evaluator:
 
     def spot(self, state: GameState, unit: UnitState, here: Cell) -> float:
         """A quick look at ``unit`` standing on ``here`` for the rest of the turn: what it
-        can attack from there, what can reach it there, the SP under it, how far it is
-        from the action. It ranks a unit's destinations before the search proper."""
+        can attack from there, what can reach it there (with ``Weights.next``), the SP under
+        it, how far it is from the action. It ranks a unit's destinations for the search."""
         w = self.weights
         enemies = [u for u in state.living(unit.side.other) if u.cell is not None]
         value = 0.0
         if not (unit.attacked or unit.fell_back or unit.disembarked):
             value = w.now * self.best_attack(state, unit)
-        for enemy in enemies:
+        for enemy in enemies if w.next else ():
             assert enemy.cell is not None
             hit = self.attack(
                 state, enemy, unit, distance(enemy.cell, here), enemy.sheet.maneuverability

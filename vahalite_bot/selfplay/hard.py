@@ -4,21 +4,24 @@ Why expectimax and not Monte Carlo tree search: the engine knows the exact distr
 every attack's damage (``combat.distribution_of``), an attack has at most a handful of
 distinct outcomes, and a rollout of a whole reply turn costs several milliseconds in Python
 — at 50 ms a decision MCTS would average a few noisy rollouts where expectimax weighs every
-damage outcome exactly. The opponent's reply enters through the evaluation (its best
-attacks from where its units can move, valued by the same exact odds, and the SPs it can
-step onto), so the search's own depth goes into the turn under way: the order of moves and
-attacks, which unit attacks what, advance or stay.
+damage outcome exactly. The search's depth goes into the turn under way: the order of
+moves and attacks, which unit attacks what, advance or stay. The opponent's reply can enter
+through the evaluation (``Weights.next``: its best attacks from where its units can move,
+by the same exact odds), but self-play against the greedy player found every such weight
+made the search shy of the fight and worse, so it is off (docs/opponent.md).
 
 Pruning: each unit's destinations are ranked by a cheap look at the spot (what it can
-attack from there, what can attack it there, an SP under it) and only the best few kept; the
-search deepens iteratively and, past the first ply, follows only the best root actions.
-The budget (``budget_ms``) is checked between nodes; the deepest completed iteration
-decides. With a node limit instead of a clock the choice is a pure function of the state
-and the seed drawn from the game's generator.
+attack from there, an SP under it, how far from the action) and only the best few kept;
+the search deepens iteratively and, past the first ply, follows only the best root actions;
+the greedy choice stands unless the search sees a clear gain (``MARGIN``). The budget
+(``budget_ms``) is checked before every node; the deepest completed iteration decides.
+With a node limit instead of a clock the choice is a pure function of the state and the
+seed drawn from the game's generator.
 """
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -38,7 +41,7 @@ from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
 
 DEFAULT_BUDGET_MS = 50.0
-DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at beyond staying
+DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at
 INNER_DESTINATIONS = 1  # ... and past the first ply
 BEAM = 4  # root actions followed past the first ply
 DRAWS = 3  # determinized draws of the dice no exact distribution covers
@@ -131,7 +134,15 @@ class HardPlayer:
             if isinstance(pending, PendingAdvance | PendingPlacement):
                 return self._one_ply(state, side, seed)
             return self.greedy.choose(state, rng)
-        ranked = self.rank(state, side, seed)
+        # The search's garbage is freed by reference counting; a full cyclic collection (tens
+        # of ms in a big process) would land inside the budget, so it waits until after.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            ranked = self.rank(state, side, seed)
+        finally:
+            if collecting:
+                gc.enable()
         return ranked[0].action
 
     def rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
