@@ -167,3 +167,15 @@ def test_hard_holds_its_own_against_normal_on_a_fixed_sample() -> None:
         winner = record.final.winner
         score += 1.0 if winner is hard_side else 0.5 if winner is None else 0.0
     assert score >= 6, score
+
+
+def test_the_terminal_takes_a_level_and_the_thinking_time_from_the_config() -> None:
+    import bot
+
+    args = bot.parse_args(["--vs", "hard"])
+    chosen = bot.settings({"game": {"bot_think_ms": 250}}, {}, args)
+    assert args.vs == "hard" and chosen.think_ms == 250
+    assert bot.discord_options(chosen, args).think_ms == 250
+    assert bot.settings({}, {}, bot.parse_args(["--vs", "greedy"])).think_ms == 1000
+    with pytest.raises(SystemExit):
+        bot.parse_args(["--vs", "clever"])
