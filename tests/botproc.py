@@ -34,6 +34,7 @@ def write_config(
     workers: int = 1,
     message_content: bool = True,
     extra: dict[str, Any] | None = None,
+    game: dict[str, Any] | None = None,
 ) -> Path:
     """A config.toml for a bot talking to ``standin`` with its data under ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -51,6 +52,7 @@ def write_config(
     lines = ["[discord]"]
     lines += [f"{key} = {json.dumps(value)}" for key, value in discord.items()]
     lines += ["", "[database]", f"url = {json.dumps(url)}", "", "[game]", 'language = "en"']
+    lines += [f"{key} = {json.dumps(value)}" for key, value in (game or {}).items()]
     path = folder / "config.toml"
     path.write_text("\n".join(lines) + "\n")
     return path

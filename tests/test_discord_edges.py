@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.botproc import BotProcess, write_config
 from tests.discord_moves import slash_of
-from tests.discord_world import game_of, make_world, play_until, reply_text
+from tests.discord_world import World, game_of, make_world, play_until, reply_text
 from tests.discord_world import ready_game as _ready_game
 from tests.standin import StandIn
 from vahalite_bot.app.results import ENDED
@@ -149,31 +149,35 @@ async def test_without_the_message_content_intent_slash_commands_work(tmp_path: 
         await world.close()
 
 
+async def practise(world: World, options: dict[str, object], rounds: int) -> tuple[int, int]:
+    """A practice game opened with ``options``; Alice plays greedily, the bot answers in the
+    thread by itself, until the game ends or reaches round ``rounds + 1``."""
+    made = await world.slash(world.alice, world.text, "vl new", {"points": 500, **options})
+    thread = int(world.standin.threads_of(world.text)[0]["id"])
+    game = await game_of(world, thread)
+    # The creator is told where the game is, and the thread says the bot has joined.
+    assert f"<#{thread}>" in reply_text(made)
+    assert any("North" in m.content for m in world.public(thread))
+    await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
+    rng = random.Random(5)
+    for _ in range(300):
+        status = await world.status(game)
+        state = status.state
+        assert state is not None
+        if status.status == ENDED or state.round > rounds:
+            break
+        if status.acting_user != str(world.alice):
+            await asyncio.sleep(0.05)
+            continue
+        command, given = slash_of(GreedyPlayer().choose(state, rng), state)
+        await world.slash(world.alice, thread, command, given)
+    return thread, game
+
+
 async def test_practice_against_the_bot(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:
-        made = await world.slash(
-            world.alice, world.text, "vl new", {"points": 500, "opponent": "bot"}
-        )
-        thread = int(world.standin.threads_of(world.text)[0]["id"])
-        game = await game_of(world, thread)
-        # The creator is told where the game is, and the thread says the bot has joined.
-        assert f"<#{thread}>" in reply_text(made)
-        assert any("North" in m.content for m in world.public(thread))
-        await world.slash(world.alice, thread, "vl army", {"faction": "space_marines"})
-        # Alice plays greedily; the bot answers in the thread by itself.
-        rng = random.Random(5)
-        for _ in range(300):
-            status = await world.status(game)
-            if status.status == ENDED:
-                break
-            state = status.state
-            assert state is not None
-            if status.acting_user != str(world.alice):
-                await asyncio.sleep(0.05)
-                continue
-            command, options = slash_of(GreedyPlayer().choose(state, rng), state)
-            await world.slash(world.alice, thread, command, options)
+        thread, game = await practise(world, {"opponent": "bot"}, rounds=99)
         assert (await world.status(game)).status == ENDED
         bot_posts = [
             m
@@ -181,6 +185,19 @@ async def test_practice_against_the_bot(tmp_path: Path) -> None:
             if m.author_id == world.standin.bot_user_id and "🤖" in m.content
         ]
         assert len(bot_posts) >= 6 and any(m.attachments for m in bot_posts)
+    finally:
+        await world.close()
+
+
+async def test_practice_against_the_hard_bot_thinks_in_the_workers(tmp_path: Path) -> None:
+    """``level: hard``: the search player takes North, with the config's thinking time."""
+    world = await make_world(tmp_path, game={"bot_think_ms": 30})
+    try:
+        thread, game = await practise(world, {"opponent": "bot", "level": "hard"}, rounds=1)
+        status = await world.status(game)
+        assert {p.side: p.user for p in status.players}[Side.NORTH] == "auto:hard"
+        assert status.state is not None and status.state.round >= 2  # a whole turn played
+        assert any("🤖 hard" in m.content for m in world.public(thread))
     finally:
         await world.close()
 

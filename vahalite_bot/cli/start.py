@@ -24,6 +24,7 @@ from vahalite_bot.codex.loader import HOMEBREW_ENV
 from vahalite_bot.console.seats import AUTO_PLAYERS
 from vahalite_bot.discord.options import DISCORD_API, DiscordOptions
 from vahalite_bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from vahalite_bot.selfplay.levels import THINK_MS
 from vahalite_bot.store.database import URL_ENV
 
 TOKEN_ENV = "VAHALITE_DISCORD_TOKEN"
@@ -48,6 +49,7 @@ class Settings:
     data_dir: Path
     config_file: Path
     log: logs.LogSettings
+    think_ms: float = THINK_MS  # [game] bot_think_ms: the hard bot's time per decision
 
 
 DESCRIPTIONS = {
@@ -70,7 +72,8 @@ def parser(prog: str | None = None, mode: Mode = Mode.EITHER) -> argparse.Argume
         "--vs",
         choices=AUTO_PLAYERS,
         default=None,
-        help="play South against the automatic player (default: two players, hot-seat)",
+        help="play South against the automatic player: easy, normal (greedy is another name "
+        "for it) or hard (default: two players, hot-seat)",
     )
     parser.add_argument("--db", default=None, metavar="URL", help="database URL (SQLAlchemy)")
     parser.add_argument(
@@ -147,6 +150,7 @@ def settings(
         log=logs.LogSettings.of(
             config.get("logging", {}), env, common.log_level, common.log_format
         ),
+        think_ms=float(game.get("bot_think_ms", THINK_MS)),
     )
 
 
@@ -175,6 +179,7 @@ def discord_options(chosen: Settings, args: argparse.Namespace) -> DiscordOption
         shard_count=None if shard_count is None else int(shard_count),
         stall_file=Path(table["stall_file"]) if table.get("stall_file") else None,
         sync_file=chosen.data_dir / "discord-commands.sha256",
+        think_ms=chosen.think_ms,
     )
 
 
@@ -218,5 +223,6 @@ def main(
         missed_turns_forfeit=chosen.missed_turns_forfeit,
         homebrew=chosen.homebrew,
         started_as=paths.invoked_as(),
+        think_ms=chosen.think_ms,
     )
     return run_console(options)

@@ -4,6 +4,7 @@
                                      "factions=8 sheets=N errors=0"; exit 1 on any error
     show FACTION [LIST] [--lang ru]  print a ready-made army in the army list format
     balance --games N --seed S       greedy-vs-greedy self-play between the ready-made lists
+                                     (--players hard,hard: the search player instead)
                                      (--suggest: the next tuning step's points)
 
 The homebrew folder defaults to the environment variable VAHALITE_HOMEBREW_DIR.
@@ -49,6 +50,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     balance.add_argument("--seed", type=int, default=1)
     balance.add_argument("--list", default="750", help="the ready-made list (default 750)")
     balance.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    balance.add_argument(
+        "--players",
+        type=_players,
+        default=("greedy", "greedy"),
+        help="the automatic players, south,north (default greedy,greedy; hard thinks 50 ms)",
+    )
     balance.add_argument("--markdown", action="store_true", help="tables in Markdown")
     balance.add_argument(
         "--suggest",
@@ -56,6 +63,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="also print the points the tuning step of docs/balance.md would give",
     )
     return parser.parse_args(argv)
+
+
+def _players(text: str) -> tuple[str, str]:
+    from vahalite_bot.selfplay.cli import player_pair  # only balance needs the players
+
+    return player_pair(text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,7 +111,9 @@ def balance(args: argparse.Namespace) -> int:
     # Imported here: only this command needs the self-play players.
     from vahalite_bot.codex.balance import Report, RunSettings, run, suggested_points
 
-    settings = RunSettings(args.games, args.seed, args.list, homebrew=args.homebrew)
+    settings = RunSettings(
+        args.games, args.seed, args.list, players=args.players, homebrew=args.homebrew
+    )
     started = time.perf_counter()
 
     def progress(done: int) -> None:

@@ -71,6 +71,7 @@ from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import AdvanceOffered, GameEnded, PlacementRequired, TurnEnded
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.selfplay.levels import level_of
 from vahalite_bot.selfplay.players import Player
 from vahalite_bot.verify import check_text
 from vahalite_bot.verify.export import export_to
@@ -158,7 +159,7 @@ class ConsoleGame:
         if self.seats.vs is None:
             self.say(say(lang, "mode-hotseat"))
         else:
-            self.say(say(lang, "mode-vs", player=say(lang, "player-name", name=self.seats.vs)))
+            self.say(say(lang, "mode-vs", player=_player_name(lang, self.seats.vs)))
         self.say(say(lang, "quit-hint"))
         scenarios = self.service.scenarios
         scenario = ask_scenario(self.terminal, lang, scenarios)
@@ -199,7 +200,7 @@ class ConsoleGame:
         self.say(game_summary(lang, name, status.house))
         self.say(self._lang_hint())
         if self.seats.vs != self.options.vs:
-            player = say(lang, "player-name", name=self.seats.vs or "none")
+            player = _player_name(lang, self.seats.vs)
             self.say(say(lang, "resumed-mode", player=player))
         self.say(say(lang, "quit-hint"))
         if Side.NORTH not in {p.side for p in status.players}:
@@ -383,7 +384,8 @@ class ConsoleGame:
     async def _auto(self, side: Side) -> None:
         player = self.players.get(side)
         if player is None:
-            player = self.players[side] = make_player(self.seats.auto[side])
+            name = self.seats.auto[side]
+            player = self.players[side] = make_player(name, self.options.think_ms)
         while self.state is not None and self.state.phase is not Phase.ENDED:
             if acting_side(self.state) is not side:
                 break
@@ -566,3 +568,10 @@ def _shown_path(path: Path) -> Path:
         return path.resolve().relative_to(Path.cwd())
     except ValueError:
         return path.resolve()
+
+
+def _player_name(lang: str, name: str | None) -> str:
+    """The automatic player as the welcome names it: its level, or "none" (hot-seat)."""
+    if name is None:
+        return say(lang, "player-name", name="none")
+    return translate(lang, "opponent-level", level=level_of(name))

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from vahalite_bot.selfplay.levels import THINK_MS
+
 
 @dataclass(frozen=True)
 class ConsoleOptions:
@@ -21,6 +23,7 @@ class ConsoleOptions:
     missed_turns_forfeit: int = 3
     boards: Path | None = None  # where board images go; None: beside the database
     homebrew: Path | None = None  # a folder of extra faction files, loaded like the codexes
+    think_ms: float = THINK_MS  # the hard player's time per decision
     # The command line the player typed (program first), repeated in the language hint.
     started_as: tuple[str, ...] = ("vahalite", "console")
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from vahalite_bot.app import Actor
 from vahalite_bot.rules.scenario import Side
-from vahalite_bot.selfplay.greedy import GreedyPlayer
-from vahalite_bot.selfplay.players import Player, RandomPlayer
+from vahalite_bot.selfplay import levels
+from vahalite_bot.selfplay.players import Player
 
 CHANNEL = "console"
 AUTO_PREFIX = "console:auto:"
@@ -21,11 +21,11 @@ AUTO_PREFIX = "console:auto:"
 OWNER = Actor("console:owner", admin=True)
 
 
-AUTO_PLAYERS = ("greedy", "random")
+AUTO_PLAYERS = levels.NAMES
 
 
-def make_player(name: str) -> Player:
-    return GreedyPlayer() if name == "greedy" else RandomPlayer()
+def make_player(name: str, think_ms: float = levels.THINK_MS) -> Player:
+    return levels.make_player(name, think_ms)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import discord
 from vahalite_bot.app import Actor
 
 AUTO_PREFIX = "auto:"
-AUTO_PLAYER = "greedy"
+AUTO_PLAYER = "normal"  # older games name it "greedy": the same player
 
 
 def actor_of(user: discord.User | discord.Member, guild: discord.Guild | None) -> Actor:

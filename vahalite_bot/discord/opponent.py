@@ -1,5 +1,5 @@
-"""The practice opponent: the built-in greedy player takes North and answers in the same
-thread, with the same messages, within seconds of the human's turn ending.
+"""The practice opponent: the built-in player of the chosen level takes North and answers in
+the same thread, with the same messages, within seconds of the human's turn ending.
 
 It acts through the service like anyone else, each action under the version it was chosen
 for (and that version as its idempotency key), so a second process running it too, or a
@@ -67,7 +67,11 @@ class Opponent:
             assert user is not None and user.startswith(AUTO_PREFIX)
             player = user.removeprefix(AUTO_PREFIX)
             action = await self.bot.workers.run(
-                work.choose, status.state, player, f"{game}:{status.version}"
+                work.choose,
+                status.state,
+                player,
+                f"{game}:{status.version}",
+                self.bot.options.think_ms,
             )
             try:
                 outcome = await service.act(

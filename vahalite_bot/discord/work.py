@@ -28,8 +28,8 @@ from vahalite_bot.rules.dice import FixedDice
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
-from vahalite_bot.selfplay.greedy import GreedyPlayer
-from vahalite_bot.selfplay.players import Player, RandomPlayer
+from vahalite_bot.selfplay.levels import THINK_MS, make_player
+from vahalite_bot.selfplay.players import Player
 
 WORKER_NICENESS = 5
 
@@ -89,9 +89,10 @@ def replay(log: Sequence[LogLine], names: Mapping[Side, str], lang: str) -> byte
         return None
 
 
-def choose(state: GameState, player: str, seed: str) -> Action:
-    """The automatic player's next action; ``seed`` makes it repeatable per game version."""
-    chosen: Player = GreedyPlayer() if player == "greedy" else RandomPlayer()
+def choose(state: GameState, player: str, seed: str, think_ms: float = THINK_MS) -> Action:
+    """The automatic player's next action; ``seed`` makes it repeatable per game version.
+    ``player`` is a level (or an older game's player name); ``think_ms`` bounds the search."""
+    chosen: Player = make_player(player, think_ms)
     return chosen.choose(state, random.Random(seed))
 
 

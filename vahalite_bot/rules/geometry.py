@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Collection, Iterator
-from fractions import Fraction
 from functools import lru_cache
 from math import gcd
 from typing import NamedTuple
@@ -83,6 +82,11 @@ def _line_of_sight(a: Cell, b: Cell, blocking: frozenset[Cell]) -> bool:
 def sight_blockers(a: Cell, b: Cell, blocking: Collection[Cell]) -> tuple[Cell, ...]:
     """E4, D6: the cells that block the line from ``a`` to ``b``, in column-row order (a
     corner blocks with both its cells); empty when the line is clear. For explaining."""
+    return _sight_blockers(a, b, frozenset(blocking))
+
+
+@lru_cache(maxsize=16384)
+def _sight_blockers(a: Cell, b: Cell, blocking: frozenset[Cell]) -> tuple[Cell, ...]:
     ax, ay = 2 * a.col + 1, 2 * a.row + 1
     bx, by = 2 * b.col + 1, 2 * b.row + 1
     found = {c for c in blocking if c not in (a, b) and _crosses_interior(ax, ay, bx, by, c)}
@@ -93,22 +97,20 @@ def sight_blockers(a: Cell, b: Cell, blocking: Collection[Cell]) -> tuple[Cell, 
     return tuple(sorted(found))
 
 
-def _open_interval(p0: int, d: int, lo: int, hi: int) -> tuple[Fraction, Fraction] | None:
-    """The open t-interval in which p0 + t*d lies strictly between lo and hi."""
-    if d == 0:
-        return (Fraction(-1), Fraction(2)) if lo < p0 < hi else None
-    t1, t2 = Fraction(lo - p0, d), Fraction(hi - p0, d)
-    return (min(t1, t2), max(t1, t2))
-
-
 def _crosses_interior(ax: int, ay: int, bx: int, by: int, cell: Cell) -> bool:
-    x0, y0 = 2 * cell.col, 2 * cell.row
-    ix = _open_interval(ax, bx - ax, x0, x0 + 2)
-    iy = _open_interval(ay, by - ay, y0, y0 + 2)
-    if ix is None or iy is None:
-        return False
-    lo = max(ix[0], iy[0], Fraction(0))
-    hi = min(ix[1], iy[1], Fraction(1))
+    """Does the open segment pass through the cell's open interior? In exact integers: the
+    segment's parameter t in (0, 1) is scaled by a common denominator of both axes."""
+    dx, dy = bx - ax, by - ay
+    scale = (abs(dx) or 1) * (abs(dy) or 1)
+    lo, hi = 0, scale
+    for start, step, low in ((ax, dx, 2 * cell.col), (ay, dy, 2 * cell.row)):
+        if step == 0:
+            if not low < start < low + 2:
+                return False
+            continue
+        factor = scale // step  # exact: |step| divides the scale; the sign orders the ends
+        t1, t2 = (low - start) * factor, (low + 2 - start) * factor
+        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
     return lo < hi
 
 

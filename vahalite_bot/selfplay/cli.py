@@ -7,7 +7,10 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from functools import partial
+from itertools import product
 
+from vahalite_bot.codex.loader import codex_factions
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.house import HouseRule, parse_house_rules
@@ -16,12 +19,14 @@ from vahalite_bot.rules.state import GameState
 from vahalite_bot.scenarios import shipped_scenarios
 from vahalite_bot.selfplay.describe import describe
 from vahalite_bot.selfplay.game import MAX_ACTIONS, Observer, game_seed, play_game
-from vahalite_bot.selfplay.greedy import GreedyPlayer
+from vahalite_bot.selfplay.hard import DEFAULT_BUDGET_MS
 from vahalite_bot.selfplay.invariants import game_problems, state_problems
-from vahalite_bot.selfplay.players import Player, RandomPlayer
+from vahalite_bot.selfplay.levels import NAMES, level_of, make_player
+from vahalite_bot.selfplay.players import Player
 from vahalite_bot.selfplay.stats import RunStats
 
-PLAYERS: dict[str, Callable[[], Player]] = {"greedy": GreedyPlayer, "random": RandomPlayer}
+PLAYERS: dict[str, Callable[[], Player]] = {name: partial(make_player, name) for name in NAMES}
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 class InvariantBroken(AssertionError):
@@ -40,9 +45,28 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--players",
-        type=_player_pair,
+        type=player_pair,
         default=("greedy", "greedy"),
         help="south,north among: " + ", ".join(PLAYERS) + " (default greedy,greedy)",
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=DEFAULT_BUDGET_MS,
+        help=f"the hard player's thinking time per decision (default {DEFAULT_BUDGET_MS:g})",
+    )
+    parser.add_argument(
+        "--budget-clock",
+        choices=CLOCKS,
+        default="wall",
+        help="measure the budget in wall time (default) or in this process's CPU time, "
+        "which other programs on a shared machine do not eat into",
+    )
+    parser.add_argument(
+        "--codex",
+        action="store_true",
+        help="the eight codex factions' ready-made lists, paired in turn, each deal played "
+        "twice with the players' seats swapped (default: the demo factions drawn by seed)",
     )
     parser.add_argument(
         "--house",
@@ -66,7 +90,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _player_pair(text: str) -> tuple[str, str]:
+def player_pair(text: str) -> tuple[str, str]:
+    """``south,north``: two known player names (an argparse type)."""
     names = tuple(part.strip() for part in text.split(","))
     if len(names) != 2 or any(n not in PLAYERS for n in names):
         raise argparse.ArgumentTypeError(f"expected two of {', '.join(PLAYERS)}, got {text!r}")
@@ -94,13 +119,17 @@ def _scenario(text: str) -> Scenario:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     names = dict(zip(Side, args.players, strict=True))
-    # One player object per side for the whole run: the greedy player's odds cache carries
+    # One player object per name for the whole run: the greedy player's odds cache carries
     # over; their choices depend only on the state and the game's own generator.
-    players = {side: PLAYERS[name]() for side, name in names.items()}
-    stats = RunStats(players=names)
+    clock = CLOCKS[args.budget_clock]
+    made = {name: _player(name, args.budget_ms, clock) for name in set(names.values())}
+    stats = RunStats(players=names, swapped=args.codex)
+    factions = codex_factions() if args.codex else None
+    pairs = [(a, b) for a, b in product(sorted(factions), repeat=2)] if factions else []
     started = time.perf_counter()
     for index in range(args.start, args.start + args.games):
-        seed = game_seed(args.seed, index)
+        seats, seed, matchup = _deal(args.seed, index, names, pairs)
+        players = {side: made[name] for side, name in seats.items()}
         observers = [_printer(index)] if args.verbose else []
         if args.check:
             observers.append(_checker)
@@ -113,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
                 max_actions=args.max_actions,
                 house=args.house,
                 scenario=args.scenario,
+                factions=factions,
+                matchup=matchup,
             )
             problems = game_problems(record) if args.check else []
             if problems:
@@ -122,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game {index} (seed {args.seed}) failed: {error!r}", file=sys.stderr)
             traceback.print_exc(file=sys.stderr)
             continue
-        stats.add(record)
+        stats.add(record, seats)
         if not record.finished:
             print(
                 f"game {index} (seed {args.seed}) passed {args.max_actions} actions",
@@ -134,6 +165,27 @@ def main(argv: list[str] | None = None) -> int:
     for line in stats.lines(elapsed):
         print(line)
     return 0 if stats.ok else 1
+
+
+def _player(name: str, budget_ms: float, clock: Callable[[], float]) -> Player:
+    """The searching player thinks within the run's budget; the others as registered."""
+    if level_of(name) == "hard":
+        return make_player(name, budget_ms, clock)
+    return PLAYERS[name]()
+
+
+def _deal(
+    run_seed: int, index: int, names: dict[Side, str], pairs: list[tuple[str, str]]
+) -> tuple[dict[Side, str], bytes, dict[Side, str] | None]:
+    """Game ``index``'s seats, dice seed and factions. With ``pairs`` (``--codex``) games
+    2k and 2k+1 are one deal (match-up and dice seed) with the seats swapped, so neither
+    player profits from a lucky deal."""
+    if not pairs:
+        return names, game_seed(run_seed, index), None
+    deal, swap = divmod(index, 2)
+    south, north = pairs[deal % len(pairs)]
+    seats = {side: names[side.other if swap else side] for side in Side}
+    return seats, game_seed(run_seed, deal), {Side.SOUTH: south, Side.NORTH: north}
 
 
 def _printer(index: int) -> Observer:

@@ -70,15 +70,19 @@ def initial_state(
     factions: Mapping[str, Faction] | None = None,
     scenario: Scenario | None = None,
     house: frozenset[HouseRule] = frozenset(),
+    matchup: Mapping[Side, str] | None = None,
 ) -> tuple[GameState, dict[Side, str]]:
     """A game before the roll-off on ``scenario`` (boards/standard.toml by default); each
-    side fields a demo faction's army for its own points limit, the faction drawn by seed."""
+    side fields a demo faction's army for its own points limit, the faction drawn by seed
+    unless ``matchup`` names it."""
     factions = _demo_factions() if factions is None else factions
     scenario = shipped("standard") if scenario is None else scenario
     sheets: dict[str, UnitSheet] = all_sheets(factions)
     rng = sub_rng(seed, "armies")
     names = sorted(factions)
     chosen = {side: rng.choice(names) for side in Side}
+    if matchup is not None:
+        chosen = dict(matchup)
     forces: dict[Side, list[tuple[str, UnitSheet]]] = {}
     taken: list[str] = []
     for side in Side:
@@ -110,9 +114,10 @@ def play_game(
     max_actions: int = MAX_ACTIONS,
     house: frozenset[HouseRule] = frozenset(),
     scenario: Scenario | None = None,
+    matchup: Mapping[Side, str] | None = None,
 ) -> GameRecord:
     """Play from the roll-off to the end (or ``max_actions``); exceptions propagate."""
-    state, chosen = initial_state(seed, factions, scenario, house)
+    state, chosen = initial_state(seed, factions, scenario, house, matchup)
     initial = state.copy()
     dice: DiceStream = FairDice(seed)
     rngs = {side: sub_rng(seed, f"player:{side.value}") for side in Side}

@@ -68,6 +68,10 @@ class GreedyPlayer:
         # damage_distribution is exact (Fractions) and slow; it depends only on the dice odds
         # and the target's HP, so each distinct case is computed once per player.
         self._odds: dict[_OddsKey, tuple[float, float]] = {}
+        # Each move of a turn asks again what every other unit's spots are worth; while the
+        # enemy, the SPs and the terrain stay as they were, the answers do too.
+        self._spots: dict[tuple[object, ...], float] = {}
+        self._spots_context: tuple[object, ...] = ()
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
@@ -101,20 +105,43 @@ class GreedyPlayer:
         if not movers:
             return None
         trial = state.copy()  # one copy per decision; each candidate is tried on it and undone
+        spots = self._spot_cache(state, side)
         for unit in movers:
             ghost = trial.units[unit.id]
             objectives = _objectives(state, unit)
-            stay = self._position_value(trial, ghost, objectives)
+            known = (unit.id, unit.hp, unit.embarked_in, unit.order)
+            stay = spots.get((*known, None))
+            if stay is None:
+                stay = spots[(*known, None)] = self._position_value(trial, ghost, objectives)
             best: tuple[float, tuple[Cell, ...]] | None = None
             for destination in reachable(state, unit).values():
                 if destination.embarks_in is not None:
                     continue  # embarking mid-game costs the passenger a turn: not worth it
-                value = self._value_after_move(trial, ghost, destination.cell, objectives)
+                value = spots.get((*known, destination.cell))
+                if value is None:
+                    value = self._value_after_move(trial, ghost, destination.cell, objectives)
+                    spots[(*known, destination.cell)] = value
                 if best is None or value > best[0]:
                     best = (value, destination.path)
             if best is not None and best[0] > stay + MIN_GAIN:
                 return as_fall_back(state, Move(side, unit.id, best[1]))  # M6
         return None
+
+    def _spot_cache(self, state: GameState, side: Side) -> dict[tuple[object, ...], float]:
+        """The spot values known for this board: the enemy units as they stand, the SPs'
+        holders, the terrain (the same dict object: terrain is copy-on-write)."""
+        context = (
+            state.terrain,
+            side,
+            state.house,
+            tuple((u.id, u.cell, u.hp, u.embarked_in) for u in state.living(side.other)),
+            tuple(sorted((cell, sp.holder) for cell, sp in state.sps.items())),
+        )
+        if len(context) != len(self._spots_context) or any(
+            a is not b and a != b for a, b in zip(context, self._spots_context, strict=True)
+        ):
+            self._spots, self._spots_context = {}, context
+        return self._spots
 
     def _value_after_move(
         self, trial: GameState, ghost: UnitState, cell: Cell, objectives: Sequence[Cell]

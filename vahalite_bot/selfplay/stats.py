@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -10,10 +11,13 @@ from vahalite_bot.rules.events import GameEnded
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.selfplay.game import GameRecord
 
+Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
+
 
 @dataclass
 class RunStats:
     players: dict[Side, str]
+    swapped: bool = False  # the seats change every game (--codex)
     games: int = 0
     finished: int = 0
     errors: int = 0
@@ -21,8 +25,9 @@ class RunStats:
     reasons: Counter[str] = field(default_factory=Counter)
     actions: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
+    wins: Counter[str] = field(default_factory=Counter)
 
-    def add(self, record: GameRecord) -> None:
+    def add(self, record: GameRecord, seats: dict[Side, str] | None = None) -> None:
         self.games += 1
         self.actions.append(len(record.actions))
         if not record.finished:
@@ -30,6 +35,9 @@ class RunStats:
         self.finished += 1
         self.rounds.append(record.final.round)
         self.results[record.final.winner] += 1
+        winner = record.final.winner
+        if winner is not None:
+            self.wins[(seats or self.players)[winner]] += 1
         end = record.events[-1]
         self.reasons[end.reason if isinstance(end, GameEnded) else "?"] += 1
 
@@ -41,22 +49,33 @@ class RunStats:
     def ok(self) -> bool:
         return self.errors == 0 and self.finished == self.games
 
+    def _score_line(self, name: str) -> str:
+        """The first player's score (a draw counts half) with its 95 % interval."""
+        points = self.wins[name] + self.results[None] / 2
+        low, high = wilson(points, self.finished)
+        share = points / max(1, self.finished)
+        return (
+            f"score of {name}: {100 * share:.1f}% of {self.finished} games, draws half"
+            f" (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
+        )
+
     def lines(self, seconds: float) -> list[str]:
         """The report; only the last line's games_per_s depends on anything but the seed."""
+        swapped = " (seats swapped every game)" if self.swapped else ""
         lines = [
-            f"players: south={self.players[Side.SOUTH]} north={self.players[Side.NORTH]}",
+            f"players: south={self.players[Side.SOUTH]} north={self.players[Side.NORTH]}{swapped}",
             f"actions per game (setup included): {_spread(self.actions)}",
             f"rounds played: {_spread(self.rounds)}; {_histogram(self.rounds)}",
             "game ends: " + " ".join(f"{k}={v}" for k, v in sorted(self.reasons.items())),
         ]
         if self.players[Side.SOUTH] != self.players[Side.NORTH]:
-            wins = Counter({name: 0 for name in self.players.values()})
-            for side, name in self.players.items():
-                wins[name] += self.results[side]
+            names = list(self.players.values())
             rate = " ".join(
-                f"{name}={n} ({100 * n / max(1, self.finished):.1f}%)" for name, n in wins.items()
+                f"{name}={self.wins[name]} ({100 * self.wins[name] / max(1, self.finished):.1f}%)"
+                for name in names
             )
             lines.append(f"wins by player: {rate}")
+            lines.append(self._score_line(names[0]))
         rate_per_s = self.games / seconds if seconds > 0 else float("inf")
         mean = statistics.fmean(self.actions) if self.actions else 0.0
         lines.append(
@@ -65,6 +84,16 @@ class RunStats:
             f" draws={self.results[None]} games_per_s={rate_per_s:.1f} mean_actions={mean:.1f}"
         )
         return lines
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _spread(values: list[int]) -> str:

@@ -31,6 +31,7 @@ from vahalite_bot.present.summary import scenario_name
 from vahalite_bot.rules.dice import WORD_MAX, draw_word
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
+from vahalite_bot.selfplay.levels import LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +51,7 @@ class LobbyCog(AreaCog):
         hours=text("opt-hours"),
         word=text("opt-word"),
         house=text("opt-house"),
+        level=text("opt-level"),
     )
     @app_commands.describe(
         opponent=text("opt-opponent-desc"),
@@ -58,12 +60,14 @@ class LobbyCog(AreaCog):
         hours=text("opt-turn-hours-desc"),
         word=text("opt-word-desc"),
         house=text("opt-house-desc"),
+        level=text("opt-level-desc"),
     )
     @app_commands.choices(
         opponent=[
             app_commands.Choice(name=text("choice-human"), value="human"),
             app_commands.Choice(name=text("choice-bot"), value="bot"),
-        ]
+        ],
+        level=[app_commands.Choice(name=text(f"choice-{level}"), value=level) for level in LEVELS],
     )
     async def new(
         self,
@@ -74,6 +78,7 @@ class LobbyCog(AreaCog):
         hours: app_commands.Range[int, 1, 336] | None = None,
         word: app_commands.Range[str, 1, WORD_MAX] | None = None,
         house: app_commands.Range[str, 1, MAX_HOUSE_TEXT] | None = None,
+        level: str = "normal",
     ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.bot.games.actor(interaction)
@@ -110,7 +115,7 @@ class LobbyCog(AreaCog):
             await self.bot.room.post(status, lobby, view=view)
         await self.bot.room.tag(status)
         if opponent == "bot":
-            await self._practice(created.game_id, lang)
+            await self._practice(created.game_id, lang, level)
         await tell(interaction, f"{say(lang, 'done')} {thread.mention}")
 
     async def _open(
@@ -209,10 +214,10 @@ class LobbyCog(AreaCog):
         await self._practice(game, status.language)
         await tell(interaction, say(lang_of(interaction.locale), "done"))
 
-    async def _practice(self, game: int, lang: str) -> None:
+    async def _practice(self, game: int, lang: str, level: str = "normal") -> None:
         service = self.bot.service
         status = await service.status(game)
-        bot = auto_actor(status.guild)
+        bot = auto_actor(status.guild, level)
         await service.join(game, bot, key=f"practice-join:{game}", entropy=draw_word())
         faction, roster = self._bot_army(game, status, Side.NORTH)
         outcome = await service.submit_army(game, bot, roster, key=f"practice-army:{game}")
