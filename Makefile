@@ -35,7 +35,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check vahalite_bot tests benchmarks bot.py
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(WORKERS) -m "not soak"
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not soak"
 
 # The soak runs (hundreds of SIGKILLs at random moments): alone, so that the kills land on
 # processes at work rather than ones starved by the rest of the suite. CI runs them too.
