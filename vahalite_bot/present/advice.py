@@ -61,55 +61,60 @@ def advise(state: GameState, lang: str, player: HardPlayer, seed: int) -> str:
     if side is None or not can_hint(state):
         return translate(lang, "hint-not-now")
     considered = [c for c in player.rank(state, side, seed) if spell(c.action, lang) is not None]
-    baseline = player.evaluator.value(state, side)
-    return "\n".join(hint_lines(state, considered, baseline, lang))
+    return "\n".join(hint_lines(state, considered, lang))
 
 
-def hint_lines(
-    state: GameState, considered: Sequence[Considered], baseline: float, lang: str
-) -> list[str]:
-    """The best ``SHOWN`` actions: the order to type, its value against the position
-    now (``baseline``) and, for an attack, what the dice promise."""
+def hint_lines(state: GameState, considered: Sequence[Considered], lang: str) -> list[str]:
+    """The best ``SHOWN`` actions: the order to type, its value against the search's own
+    choice (the first) and, for an attack, what the dice promise. Values are compared, not
+    shown bare: the evaluation's absolute figure means nothing to a player."""
     lines = [translate(lang, "hint-intro", count=min(SHOWN, len(considered)))]
     for place, choice in enumerate(considered[:SHOWN], start=1):
         order = spell(choice.action, lang)
-        assert order is not None  # ``ranked`` keeps only what an order says
-        line = translate(
-            lang, "hint-line", place=place, order=order, value=_value(choice.value - baseline, lang)
-        )
+        assert order is not None  # ``advise`` keeps only what an order says
+        if place == 1:
+            value = _value(choice.value, 0.0, lang, "hint-first")
+        else:
+            value = _value(choice.value, choice.value - considered[0].value, lang, "hint-value")
+        line = translate(lang, "hint-line", place=place, order=order, value=value)
         odds = _odds(state, choice.action, lang)
         lines.append(f"{line} {odds}" if odds else line)
     return lines
 
 
-def why_line(
-    state: GameState, action: Action, considered: Sequence[Considered], baseline: float, lang: str
-) -> str | None:
-    """One line on why the bot took ``action`` (from ``state``, whose own value is
-    ``baseline``), if its search ranked it against something else."""
-    choice = next((c for c in considered if c.action == action), None)
-    if choice is None or len(considered) < 2:
+def explain(player: object, state: GameState, action: Action, lang: str) -> str | None:
+    """Why ``player`` just chose ``action`` in ``state``: only the search player can say."""
+    if not isinstance(player, HardPlayer):
         return None
-    odds = _odds(state, action, lang)
-    return translate(
-        lang,
-        "hint-why",
-        order=spell(action, lang) or "",
-        value=_value(choice.value - baseline, lang),
-        odds=odds or "",
-        depth=choice.depth,
-    ).strip()
+    return why_line(state, action, player.last, lang)
 
 
-def _value(value: float, lang: str) -> str:
+def why_line(
+    state: GameState, action: Action, considered: Sequence[Considered], lang: str
+) -> str | None:
+    """One line on why the bot took ``action``: how far ahead of the next best the search
+    saw it (or that it kept the plain choice, seeing no clear gain), and an attack's odds."""
+    order = spell(action, lang)
+    if order is None or len(considered) < 2 or considered[0].action != action:
+        return None
+    ahead = considered[0].value - max(c.value for c in considered[1:])
+    key = "hint-ahead" if ahead >= 0 else "hint-kept"
+    value = _value(considered[0].value, ahead, lang, key)
+    line = translate(lang, "hint-why", order=order, value=value)
+    odds = _odds(state, action, lang, short=True)
+    return f"{line}{odds}" if odds else line
+
+
+def _value(value: float, shown: float, lang: str, key: str) -> str:
+    """``shown`` by message ``key``, unless ``value`` means the game is won or lost."""
     if value >= WIN / 2:
         return translate(lang, "hint-value-win")
     if value <= -WIN / 2:
         return translate(lang, "hint-value-loss")
-    return translate(lang, "hint-value", value=f"{value:+.1f}")
+    return translate(lang, key, value=f"{shown:+.1f}")
 
 
-def _odds(state: GameState, action: Action, lang: str) -> str | None:
+def _odds(state: GameState, action: Action, lang: str, *, short: bool = False) -> str | None:
     """An attack's expected damage and its chance of at least one, by the exact odds."""
     if not isinstance(action, Attack):
         return None
@@ -119,7 +124,7 @@ def _odds(state: GameState, action: Action, lang: str) -> str | None:
     mean = sum((k * p for k, p in enumerate(dist)), Fraction(0))
     return translate(
         lang,
-        "hint-odds",
+        "hint-why-odds" if short else "hint-odds",
         damage=f"{float(mean):.1f}",
         chance=f"{float(1 - dist[0]) * 100:.0f}",
         kill=f"{float(dist[-1]) * 100:.0f}",
