@@ -50,6 +50,9 @@ async def test_who_may_act_and_what_is_refused(tmp_path: Path) -> None:
         # Issue 22: no hint in a game between two people, even on one's own turn.
         hint = await world.slash(mover, thread, "vl odds", {"best": True})
         assert hint.ephemeral and "only given in a game against the bot" in reply_text(hint)
+        # Neither units nor ``best``: what to type instead.
+        bare = await world.slash(mover, thread, "vl odds", locale="ru")
+        assert bare.ephemeral and "/vl шансы отряд: tac1 цель: kab1" in reply_text(bare)
         board = await world.slash(world.carol, thread, "vl board")
         assert any(
             a.filename.endswith(".png") for m in await board.wait_done() for a in m.attachments
@@ -191,6 +194,8 @@ async def test_practice_against_the_bot(tmp_path: Path) -> None:
             if m.author_id == world.standin.bot_user_id and "🤖" in m.content
         ]
         assert len(bot_posts) >= 6 and any(m.attachments for m in bot_posts)
+        # Issue 22: only the search player has reasons to give; the normal bot gives none.
+        assert not any("The bot's thought" in m.content for m in bot_posts)
     finally:
         await world.close()
 
@@ -236,6 +241,13 @@ async def test_practice_against_the_hard_bot_thinks_in_the_workers(tmp_path: Pat
         for order in orders:
             typed = resolve(parse_line(order), state, Side.SOUTH)  # type: ignore[arg-type]
             assert is_legal(state, typed), order  # type: ignore[arg-type]
+        # Typed as a message, ``hint`` points to the slash command (the search needs the pool).
+        seen = len(world.public(thread))
+        await world.standin.post(world.alice, thread, "hint")
+        reply = await world.next_public(
+            thread, seen, lambda m: m.author_id == world.standin.bot_user_id
+        )
+        assert "/vl odds best: true" in reply.content, reply.content
     finally:
         await world.close()
 
