@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 
 from tests.botproc import BotProcess, write_config
@@ -15,7 +16,9 @@ from tests.discord_world import ready_game as _ready_game
 from tests.standin import StandIn
 from vahalite_bot.app.results import ENDED
 from vahalite_bot.discord import choices
+from vahalite_bot.orders import parse_line, resolve
 from vahalite_bot.rules import combat, movement
+from vahalite_bot.rules.queries import is_legal
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import Phase
 from vahalite_bot.selfplay.greedy import GreedyPlayer
@@ -44,6 +47,12 @@ async def test_who_may_act_and_what_is_refused(tmp_path: Path) -> None:
         assert refused.ephemeral and "not playing" in reply_text(refused)
         wrong = await world.slash(waiter, thread, "vl end")
         assert wrong.ephemeral and "Done" not in reply_text(wrong)
+        # Issue 22: no hint in a game between two people, even on one's own turn.
+        hint = await world.slash(mover, thread, "vl odds", {"best": True})
+        assert hint.ephemeral and "only given in a game against the bot" in reply_text(hint)
+        # Neither units nor ``best``: what to type instead.
+        bare = await world.slash(mover, thread, "vl odds", locale="ru")
+        assert bare.ephemeral and "/vl шансы отряд: tac1 цель: kab1" in reply_text(bare)
         board = await world.slash(world.carol, thread, "vl board")
         assert any(
             a.filename.endswith(".png") for m in await board.wait_done() for a in m.attachments
@@ -185,6 +194,8 @@ async def test_practice_against_the_bot(tmp_path: Path) -> None:
             if m.author_id == world.standin.bot_user_id and "🤖" in m.content
         ]
         assert len(bot_posts) >= 6 and any(m.attachments for m in bot_posts)
+        # Issue 22: only the search player has reasons to give; the normal bot gives none.
+        assert not any("The bot's thought" in m.content for m in bot_posts)
     finally:
         await world.close()
 
@@ -198,6 +209,45 @@ async def test_practice_against_the_hard_bot_thinks_in_the_workers(tmp_path: Pat
         assert {p.side: p.user for p in status.players}[Side.NORTH] == "auto:hard"
         assert status.state is not None and status.state.round >= 2  # a whole turn played
         assert any("🤖 hard" in m.content for m in world.public(thread))
+
+        # Issue 22: the search's reasons, one short line per action, in the bot's posts
+        # (which may still be on their way when the turn has passed).
+        def thoughts() -> list[str]:
+            return [
+                line
+                for m in world.public(thread)
+                if m.author_id == world.standin.bot_user_id
+                for line in m.content.splitlines()
+                if line.startswith("The bot's thought — ")
+            ]
+
+        for _ in range(600):
+            status = await world.status(game)
+            if status.acting_user == str(world.alice) and thoughts():
+                break
+            await asyncio.sleep(0.05)
+        said = thoughts()
+        assert said and all(len(line) < 160 for line in said), said
+        reasons = ("ahead of the next best", "the plain choice", "the game")
+        assert all(any(r in line for r in reasons) for line in said), said
+        # The player's hint, on their turn: ephemeral, three orders that can be typed.
+        state = (await world.status(game)).state
+        assert state is not None
+        hint = await world.slash(world.alice, thread, "vl odds", {"best": True})
+        told = reply_text(hint)
+        assert hint.ephemeral and "best actions the search sees now" in told, told
+        orders = re.findall(r"^\d\. (.+?) — ", told, re.MULTILINE)
+        assert len(orders) == 3, told
+        for order in orders:
+            typed = resolve(parse_line(order), state, Side.SOUTH)  # type: ignore[arg-type]
+            assert is_legal(state, typed), order  # type: ignore[arg-type]
+        # Typed as a message, ``hint`` points to the slash command (the search needs the pool).
+        seen = len(world.public(thread))
+        await world.standin.post(world.alice, thread, "hint")
+        reply = await world.next_public(
+            thread, seen, lambda m: m.author_id == world.standin.bot_user_id
+        )
+        assert "/vl odds best: true" in reply.content, reply.content
     finally:
         await world.close()
 

@@ -22,6 +22,7 @@ from vahalite_bot.orders import (
     FallBackOrder,
     GiveOrdersOrder,
     HelpOrder,
+    HintOrder,
     LogOrder,
     MoveOrder,
     OddsOrder,
@@ -309,6 +310,9 @@ TABLE: list[tuple[str, Order]] = [
     ("verify", VerifyOrder()),
     ("проверка", VerifyOrder()),
     ("проверить", VerifyOrder()),
+    # issue 22: the search player's best actions (games against the bot)
+    ("hint", HintOrder()),
+    ("подсказка", HintOrder()),
     # slash-command habits
     ("/move tac1 C4", MoveOrder(TAC, cells("C4"))),
     ("!конец", EndTurnOrder()),

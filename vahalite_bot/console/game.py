@@ -36,6 +36,7 @@ from vahalite_bot.orders import (
     BoardRequest,
     Examples,
     HelpRequest,
+    HintRequest,
     LogRequest,
     OddsRequest,
     OrderError,
@@ -54,6 +55,7 @@ from vahalite_bot.orders import (
     run_orders_async,
 )
 from vahalite_bot.orders.lexicon import YES_WORDS, fold
+from vahalite_bot.present.advice import hint_text as advice_text
 from vahalite_bot.present.board import board_text
 from vahalite_bot.present.hints import hint_text
 from vahalite_bot.present.moments import state_at_turn_end
@@ -442,10 +444,19 @@ class ConsoleGame:
                 await self._verify()
             case RuleRequest(rule_id):
                 self.say(rule_reply(lang, rule_id))
+            case HintRequest():
+                self.say(self._advice(state))
             case HelpRequest(topic):
                 self.say(help_text(lang, topic, self._examples(state)))
                 if topic is None:
                     self.say(say(lang, "help-extra"))
+
+    def _advice(self, state: GameState) -> str:
+        """Issue 22: the search's best actions, only against the automatic player."""
+        if not self.seats.auto:
+            return translate(self.lang, "hint-hotseat")
+        seed = auto_rng(self.options.seed, self.version).getrandbits(32)
+        return advice_text(state, self.lang, self.options.think_ms, seed)
 
     async def _log(self, count: int, state: GameState) -> None:
         lines = [line for line in await self.service.game_log(self.game_id) if line.events]

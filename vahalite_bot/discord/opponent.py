@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 # The most actions of one run; a turn has far fewer, so more means something is wrong.
 MAX_RUN = 200
+MAX_REASONS = 8  # the post is cut to 2,000 characters: the narration matters more
 
 
 class Opponent:
@@ -60,18 +61,20 @@ class Opponent:
         status: GameStatus = await service.status(game)
         before = status.state
         outcomes: list[Outcome] = []
+        reasons: list[str] = []  # issue 22: the search player's why, one line an action
         user = status.acting_user
         for _ in range(MAX_RUN):
             if status.status == ENDED or status.state is None or status.acting_user != user:
                 break
             assert user is not None and user.startswith(AUTO_PREFIX)
             player = user.removeprefix(AUTO_PREFIX)
-            action = await self.bot.workers.run(
-                work.choose,
+            action, why = await self.bot.workers.run(
+                work.choose_explained,
                 status.state,
                 player,
                 f"{game}:{status.version}",
                 self.bot.options.think_ms,
+                status.language,
             )
             try:
                 outcome = await service.act(
@@ -84,6 +87,8 @@ class Opponent:
             except (ServiceError, IllegalAction):
                 break  # someone else moved the game on (another process, the referee)
             outcomes.append(outcome)
+            if why is not None and len(reasons) < MAX_REASONS:
+                reasons.append(why)
             status = await service.status(game)
         if outcomes:
-            await self.bot.games.after(outcomes, before, by=user)
+            await self.bot.games.after(outcomes, before, by=user, lines=reasons)

@@ -19,6 +19,7 @@ from vahalite_bot.discord import buttons, playing
 from vahalite_bot.discord.identity import actor_of
 from vahalite_bot.discord.tree import REFUSALS, describe
 from vahalite_bot.discord.words import MESSAGE_LIMIT, fit, say
+from vahalite_bot.i18n import translate
 from vahalite_bot.orders import (
     ArmyRequest,
     BoardRequest,
@@ -33,7 +34,7 @@ from vahalite_bot.orders import (
     run_orders_async,
 )
 from vahalite_bot.orders.lexicon import VERBS, fold
-from vahalite_bot.orders.requests import RuleRequest, VerifyRequest
+from vahalite_bot.orders.requests import HintRequest, RuleRequest, VerifyRequest
 from vahalite_bot.orders.tokens import read_cell
 from vahalite_bot.present.narrate import Narrator
 from vahalite_bot.present.paint import plain
@@ -156,6 +157,8 @@ async def _answer(bot: VahaBot, game: int, request: Request, state: GameState, l
         case VerifyRequest():
             report = check_text(await export_log(bot.service, game))
             return "\n".join(report_lines(report, lang))
+        case HintRequest():  # the search runs in the workers, behind the slash command
+            return translate(lang, "hint-in-discord")
     return ""
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from vahalite_bot.app import records
 from vahalite_bot.app.results import LogLine, RecapLog
+from vahalite_bot.present.advice import explain
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.recap import recap_from, recap_text
 from vahalite_bot.render import (
@@ -94,6 +95,15 @@ def choose(state: GameState, player: str, seed: str, think_ms: float = THINK_MS)
     ``player`` is a level (or an older game's player name); ``think_ms`` bounds the search."""
     chosen: Player = make_player(player, think_ms)
     return chosen.choose(state, random.Random(seed))
+
+
+def choose_explained(
+    state: GameState, player: str, seed: str, think_ms: float, lang: str
+) -> tuple[Action, str | None]:
+    """``choose``, and one line on why for the post when the player searched (``hard``)."""
+    chosen: Player = make_player(player, think_ms)
+    action = chosen.choose(state, random.Random(seed))
+    return action, explain(chosen, state, action, lang)
 
 
 def warm() -> None:

@@ -77,6 +77,7 @@ _VERBS: dict[Verb, tuple[str, ...]] = {
     Verb.RESIGN: _words("resign, surrender, concede, gg", "сдаюсь, сдаться, сдача"),
     Verb.RULE: _words("rule, rules", "правило, правила"),
     Verb.VERIFY: _words("verify, proof", "проверка, проверить, проверь"),
+    Verb.HINT: _words("hint, tip, suggest", "подсказка, подскажи, совет"),
     Verb.FALL_BACK: _words(
         "fall back, fallback, retreat, withdraw",
         "отступить, отступи, отступай, отступление, отход, отходи, отойти",
@@ -136,6 +137,7 @@ VERB_WORD: Mapping[str, Mapping[Verb, str]] = {
         Verb.RESIGN: "сдаюсь",
         Verb.RULE: "правило",
         Verb.VERIFY: "проверка",
+        Verb.HINT: "подсказка",
         Verb.FALL_BACK: "отступить",
         Verb.CHARGE: "натиск",
         Verb.ORDERS: "приказ",
@@ -151,6 +153,11 @@ SECOND_WORDS = frozenset(_SECOND)
 # Attack modifiers, anywhere after the verb: "атака tac1 kab1 рукопашная".
 MELEE_WORDS = frozenset(_words("melee", "рукопашная, рукопашную, врукопашную, ближний"))
 RANGED_WORDS = frozenset(_words("ranged, shooting, shoot", "стрельба, стрельбой, дальний"))
+# The modifier written when an order is spelled for the player (a hint): melee, ranged.
+ATTACK_KIND_WORD: Mapping[str, Mapping[bool, str]] = {
+    "en": {True: "melee", False: "ranged"},
+    "ru": {True: "рукопашная", False: "стрельбой"},
+}
 
 YES_WORDS = frozenset(_words("yes, y, ok", "да, ок, ага"))
 NO_WORDS = frozenset(_words("no, n", "нет, не"))

@@ -51,6 +51,7 @@ class Verb(StrEnum):
     RESIGN = "resign"
     RULE = "rule"
     VERIFY = "verify"
+    HINT = "hint"  # the search player's best actions, in a game against it
     FALL_BACK = "fall_back"  # M6
     CHARGE = "charge"  # M8
     ORDERS = "orders"  # M3
@@ -260,6 +261,11 @@ class VerifyOrder:
     """K2: check every die of the game from its exported log (docs/dice.md)."""
 
 
+@dataclass(frozen=True)
+class HintOrder:
+    """The best actions the search player sees now (games against the automatic player)."""
+
+
 Order = (
     MoveOrder
     | AttackOrder
@@ -282,6 +288,7 @@ Order = (
     | ResignOrder
     | RuleOrder
     | VerifyOrder
+    | HintOrder
     | FallBackOrder
     | ChargeOrder
     | GiveOrdersOrder

@@ -60,6 +60,11 @@ class VerifyRequest:
 
 
 @dataclass(frozen=True)
+class HintRequest:
+    """The search player's best actions now, for the side asking (against the bot only)."""
+
+
+@dataclass(frozen=True)
 class UndoRequest:
     """Take back the player's own last ``count`` actions (the service decides if it may)."""
 
@@ -76,5 +81,6 @@ Request = (
     | UndoRequest
     | RuleRequest
     | VerifyRequest
+    | HintRequest
 )
 Resolved = Action | Request

@@ -48,6 +48,7 @@ from vahalite_bot.orders.model import (
     FallBackOrder,
     GiveOrdersOrder,
     HelpOrder,
+    HintOrder,
     LogOrder,
     MoveOrder,
     OddsOrder,
@@ -71,6 +72,7 @@ from vahalite_bot.orders.requests import (
     ArmyRequest,
     BoardRequest,
     HelpRequest,
+    HintRequest,
     LogRequest,
     OddsRequest,
     Resolved,
@@ -167,6 +169,8 @@ def resolve(order: Order, state: GameState, side: Side) -> Resolved:
             return RuleRequest(order.rule_id)
         case VerifyOrder():
             return VerifyRequest()
+        case HintOrder():
+            return HintRequest()
 
 
 # -- moving ------------------------------------------------------------------------------

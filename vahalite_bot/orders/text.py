@@ -55,6 +55,7 @@ HELP_TOPICS = (
     Verb.RESIGN,
     Verb.RULE,
     Verb.VERIFY,
+    Verb.HINT,
 )
 
 Describer = Callable[[Exception, str], str]

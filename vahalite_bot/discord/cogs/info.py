@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import zlib
 from typing import Any
 
 import discord
@@ -12,14 +13,17 @@ from vahalite_bot import rulebook
 from vahalite_bot.app import NotAllowed
 from vahalite_bot.discord import choices
 from vahalite_bot.discord.cogs import AreaCog
-from vahalite_bot.discord.identity import mention
+from vahalite_bot.discord.identity import is_auto, mention
 from vahalite_bot.discord.textorders import log_lines
-from vahalite_bot.discord.tree import tell
-from vahalite_bot.discord.words import lang_of, say, text
+from vahalite_bot.discord.tree import Refusal, tell
+from vahalite_bot.discord.words import fit, lang_of, say, text
+from vahalite_bot.i18n import translate
 from vahalite_bot.orders import OddsOrder, OddsRequest, read_ref, resolve
+from vahalite_bot.present import advice
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.rules import rule_reply
 from vahalite_bot.present.views import army_text, odds_text
+from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
@@ -48,21 +52,50 @@ class InfoCog(AreaCog):
         await tell(interaction, self.bot.room.status_text(status))
 
     @app_commands.command(name=text("cmd-odds"), description=text("cmd-odds-desc"))
-    @app_commands.rename(unit=text("opt-unit"), target=text("opt-target"))
-    @app_commands.describe(unit=text("opt-unit-desc"), target=text("opt-target-desc"))
-    async def odds(self, interaction: discord.Interaction[Any], unit: str, target: str) -> None:
+    @app_commands.rename(unit=text("opt-unit"), target=text("opt-target"), best=text("opt-best"))
+    @app_commands.describe(
+        unit=text("opt-unit-desc"), target=text("opt-target-desc"), best=text("opt-best-desc")
+    )
+    async def odds(
+        self,
+        interaction: discord.Interaction[Any],
+        unit: str | None = None,
+        target: str | None = None,
+        best: bool = False,
+    ) -> None:
         """As ``odds unit target`` reads: the weapons the attack would use, chosen by the
-        resolver (anyone may ask; a spectator's names are read as the side to act's)."""
+        resolver (anyone may ask; a spectator's names are read as the side to act's).
+        ``best``: the search player's best actions for the asker (issue 22), as ``hint``.
+        (``/vl`` has Discord's 25 subcommands: the hint is an option of this one.)"""
         await interaction.response.defer(ephemeral=True, thinking=True)
         game, state = await self._state(interaction)
         _, side = await self.bot.games.side_of(game, str(interaction.user.id))
+        lang = lang_of(interaction.locale)
+        if best:
+            await tell(interaction, await self._best(game, state, side, lang))
+            return
+        if unit is None or target is None:
+            raise Refusal("hint-odds-needs-units")
         asked = resolve(
             OddsOrder(read_ref(unit), read_ref(target)), state, side or state.active or Side.SOUTH
         )
         assert isinstance(asked, OddsRequest)
-        lang = lang_of(interaction.locale)
         told = odds_text(state, asked.unit, asked.target, asked.weapons, lang, plain)
         await tell(interaction, told)
+
+    async def _best(self, game: int, state: GameState, side: Side | None, lang: str) -> str:
+        """The hint, for a player of a game against the bot on their turn; the search runs
+        in the workers with the bot's thinking time."""
+        status = await self.bot.service.status(game)
+        if not any(is_auto(p.user) for p in status.players):
+            raise Refusal("hint-not-practice")
+        if side is None or acting_side(state) is not side:
+            return translate(lang, "hint-not-now")
+        seed = zlib.crc32(f"{game}:{status.version}".encode())
+        text_ = await self.bot.workers.run(
+            advice.hint_text, state, lang, self.bot.options.think_ms, seed
+        )
+        return fit(text_)
 
     @odds.autocomplete("unit")
     async def _odds_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
