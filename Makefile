@@ -34,8 +34,11 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check vahalite_bot tests benchmarks bot.py
-	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not soak"
+	@# mypy checks the code while the suite runs; the target fails if either fails.
+	$(BIN)/mypy & typing=$$!; \
+	$(BIN)/python -m pytest -n $(WORKERS) --dist worksteal -m "not soak"; tests=$$?; \
+	wait $$typing; typed=$$?; \
+	[ $$typed -eq 0 ] && [ $$tests -eq 0 ]
 
 # The soak runs (hundreds of SIGKILLs at random moments): alone, so that the kills land on
 # processes at work rather than ones starved by the rest of the suite. CI runs them too.

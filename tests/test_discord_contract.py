@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.botproc import BotProcess
 from tests.discord_moves import slash_of
 from tests.discord_world import World, game_of, make_world, play_until, ready_game, reply_text
@@ -90,6 +92,8 @@ POSTS = "/channels/{channel}/messages"
 ANSWERS = "/webhooks/{app}/{token}"
 
 
+# A sweep over every fault: a soak test (make test-soak, and CI).
+@pytest.mark.soak
 async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_command(
     tmp_path: Path,
 ) -> None:

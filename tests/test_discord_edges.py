@@ -221,9 +221,17 @@ async def test_practice_against_the_hard_bot_thinks_in_the_workers(tmp_path: Pat
                 if line.startswith("The bot's thought — ")
             ]
 
+        rng = random.Random(22)
         for _ in range(600):
             status = await world.status(game)
-            if status.acting_user == str(world.alice) and thoughts():
+            mine = status.acting_user == str(world.alice)
+            if mine and status.state is not None and status.state.pending:
+                # A decision of Alice's (an advance, a passenger to place) comes first: a hint
+                # is for a turn with nothing else waiting.
+                command, given = slash_of(GreedyPlayer().choose(status.state, rng), status.state)
+                await world.slash(world.alice, thread, command, given)
+                continue
+            if mine and thoughts():
                 break
             await asyncio.sleep(0.05)
         said = thoughts()

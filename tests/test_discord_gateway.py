@@ -17,6 +17,8 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.discord_moves import russian_of, slash_of
 from tests.discord_world import World, game_of, make_world, play_until, reply_text
 from tests.standin import Interaction, gateway
@@ -52,6 +54,8 @@ async def _next_command(world: World, thread: int, game: int) -> Interaction:
     return await world.standin.slash(user, thread, command, options)
 
 
+# A sweep over every fault: a soak test (make test-soak, and CI).
+@pytest.mark.soak
 async def test_no_command_is_lost_or_applied_twice_across_any_reconnect(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     standin = world.standin
