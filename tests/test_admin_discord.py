@@ -157,6 +157,8 @@ async def test_the_token_is_in_no_log_line_even_at_debug(standin: StandIn, tmp_p
     assert parts[2] not in output  # not even the secret part alone
 
 
+# Three starts of the bot in a row: a long run, kept for make test-soak (and CI).
+@pytest.mark.soak
 async def test_the_bot_syncs_at_start_only_when_the_commands_changed(
     standin: StandIn, tmp_path: Path
 ) -> None:
