@@ -142,7 +142,7 @@ class VahaBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         self.watch.stop()
-        self.deadlines.stop()
+        await self.deadlines.stop()
         await self.opponent.wait()
         self.workers.close()
         await super().close()

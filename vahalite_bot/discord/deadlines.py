@@ -12,6 +12,7 @@ made, so a crash before that loses nothing.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 
 # A claim outlasts a post by far; a crashed process's claims run out soon after it restarts.
 MIN_CLAIM_SECONDS = 5
+# How long a stop waits for the tick under way (the service unit gives a stop 45 s in all).
+STOP_SECONDS = 10
 
 
 class DeadlineLoop:
@@ -38,16 +41,32 @@ class DeadlineLoop:
         self.bot = bot
         self.claim_seconds = max(MIN_CLAIM_SECONDS, int(2 * seconds))
         self.tick = tasks.loop(seconds=seconds)(self._tick)
+        self._working: asyncio.Future[None] | None = None  # the tick under way, if any
         self.tick.error(self._failed)
 
     def start(self) -> None:
         self.tick.start()
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        """Let a tick under way finish its transactions and posts, then stop. A tick
+        cancelled mid-statement would leave the statement running on the database's thread,
+        which then reports to an event loop that has closed."""
+        self.tick.stop()  # no tick after the one under way
+        while (working := self._working) is not None:
+            await asyncio.wait({working}, timeout=STOP_SECONDS)
+            if not working.done():
+                break  # stuck (Discord away): give up on it rather than hang the stop
         self.tick.cancel()
 
     async def _tick(self) -> None:
         await self.bot.wait_until_ready()
+        self._working = asyncio.ensure_future(self._fire_and_post())
+        try:
+            await asyncio.shield(self._working)
+        finally:
+            self._working = None
+
+    async def _fire_and_post(self) -> None:
         await self.bot.service.fire_due(datetime.now(UTC))
         await self.post_outbox()
 
