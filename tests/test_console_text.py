@@ -305,7 +305,9 @@ def test_settings_come_from_config_then_environment_then_flags() -> None:
     # Unset everywhere: the SQLite file in the data folder, data/ of this checkout wherever
     # the command is started from.
     checkout_data = Path(__file__).resolve().parents[1] / "data"
-    assert settings({}, {}, args()).database_url == f"sqlite+aiosqlite:///{checkout_data}/vahalite.db"
+    assert (
+        settings({}, {}, args()).database_url == f"sqlite+aiosqlite:///{checkout_data}/vahalite.db"
+    )
 
 
 def test_settings_name_the_homebrew_folder() -> None:

@@ -22,6 +22,9 @@ from tests.discord_world import World, game_of, make_world, play_until, ready_ga
 from tests.standin import Message
 from tests.standin.contract import FORUM_TAG_NAME
 from vahalite_bot.app import records
+from vahalite_bot.codex.army import Army
+from vahalite_bot.codex.armylist import format_army
+from vahalite_bot.codex.loader import codex_factions
 from vahalite_bot.i18n import translate
 from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.scenario import Side
@@ -248,3 +251,32 @@ def test_the_harness_hears_errors_and_tracebacks_and_only_declared_ones_pass(
     ]
     assert len(process.errors(expected=["error code: 50006"])) == 2
     assert process.errors(expected=["before logging", "50006", "KeyError"]) == []
+
+
+async def test_army_forms_are_answered_whoever_opened_them_and_across_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Both players open the army form of one game (one custom id for both) and Alice's bot
+    is restarted before she sends hers: every submission is answered and counted. discord.py
+    alone keeps one form per custom id and only from the moment Discord took it."""
+    world = await make_world(tmp_path)
+    try:
+        await world.slash(world.alice, world.text, "vl new", {"points": 500})
+        thread = int(world.standin.threads_of(world.text)[0]["id"])
+        game = await game_of(world, thread)
+        await world.slash(world.bob, thread, "vl join")
+        factions = codex_factions()
+        forms: dict[int, str] = {}
+        for user in (world.alice, world.bob):
+            asked = await world.standin.slash(user, thread, "vl army", {})
+            forms[user] = (await asked.wait_response(timeout=30))["data"]["custom_id"]
+        await world.restart_bot()
+        for user, faction in ((world.bob, "orks"), (world.alice, "space_marines")):
+            listing = format_army(Army.ready_made(factions[faction], "500"), factions, "en")
+            sent = await world.standin.submit_modal(user, thread, forms[user], {"list": listing})
+            await sent.wait_done(timeout=30)
+            assert "500" in reply_text(sent), reply_text(sent)
+        status = await world.status(game)
+        assert status.status != "lobby" and status.state is not None
+    finally:
+        await world.close()

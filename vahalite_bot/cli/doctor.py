@@ -259,9 +259,7 @@ async def _connect(token: str, intents: discord.Intents) -> Seen:
             waiter.cancel()
             runner.cancel()
             raise TimeoutError("no READY from the gateway")
-        seen = Seen(
-            user=str(client.user), servers=[_permissions(guild) for guild in client.guilds]
-        )
+        seen = Seen(user=str(client.user), servers=[_permissions(guild) for guild in client.guilds])
         await client.close()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner

@@ -5,10 +5,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import random
+import re
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from vahalite_bot.app import Actor, GameStatus, Outcome, RosterRejected, ServiceError
 from vahalite_bot.app.schemas import MAX_HOUSE_TEXT
@@ -36,6 +38,7 @@ from vahalite_bot.selfplay.levels import LEVELS
 log = logging.getLogger(__name__)
 
 LIST_LIMIT = 4000  # Discord's longest text input
+ARMY_FORM = re.compile(r"vl:army:(?P<game>[0-9]{1,12})")
 # A game lasts days: its thread or forum post archives itself only after a week of silence
 # (Discord's longest auto-archive, in minutes), and any post in it reopens it.
 ARCHIVE_MINUTES: Literal[10080] = 10080
@@ -271,8 +274,13 @@ class LobbyCog(AreaCog):
     async def army(self, interaction: discord.Interaction[Any], faction: str | None = None) -> None:
         game = await self.bot.games.game_here(interaction.channel_id)
         if faction is None:
-            lang = lang_of(interaction.locale)
-            await interaction.response.send_modal(ArmyModal(self, game, lang))
+            form = ArmyModal(game, lang_of(interaction.locale))
+            await interaction.response.send_modal(form)
+            # discord.py keeps a shown form by its custom id alone, from the moment Discord has
+            # taken it: a submission that comes sooner, after a restart, or from the other
+            # player's copy of the same form would be dropped unanswered. ``pasted`` answers
+            # every submission instead, so the form is not kept at all.
+            form.stop()
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         lang = lang_of(interaction.locale)
@@ -311,6 +319,32 @@ class LobbyCog(AreaCog):
         ]
         return found[:25]
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted army form (``ArmyModal``), found by its custom id whenever it comes."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        form = ARMY_FORM.fullmatch(str(data.get("custom_id", "")))
+        if form is None:
+            return
+        try:
+            await self.pasted(interaction, int(form["game"]), typed_values(data["components"]))
+        except Exception as error:
+            await report(interaction, error)
+
+    async def pasted(
+        self, interaction: discord.Interaction[Any], game: int, typed: dict[str, str]
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        lang = lang_of(interaction.locale)
+        try:
+            army = parse_army(typed.get("list", ""), self.bot.factions)
+        except ArmyListError as error:
+            await tell(interaction, "\n".join(error.messages(lang)))
+            return
+        await self.submit(interaction, game, army, lang)
+
     async def submit(
         self, interaction: discord.Interaction[Any], game: int, army: Army, lang: str
     ) -> None:
@@ -338,11 +372,11 @@ class LobbyCog(AreaCog):
 
 
 class ArmyModal(discord.ui.Modal):
-    """A pasted army list, in the text format the console reads (codex/armylist.py)."""
+    """The form for a pasted army list, in the text format the console reads
+    (codex/armylist.py); ``LobbyCog.pasted`` answers its submissions."""
 
-    def __init__(self, cog: LobbyCog, game: int, lang: str) -> None:
+    def __init__(self, game: int, lang: str) -> None:
         super().__init__(title=say(lang, "modal-title"), custom_id=f"vl:army:{game}")
-        self.cog, self.game, self.lang = cog, game, lang
         self.listing: discord.ui.TextInput[ArmyModal] = discord.ui.TextInput(
             label=say(lang, "modal-label")[:45],
             style=discord.TextStyle.paragraph,
@@ -352,16 +386,17 @@ class ArmyModal(discord.ui.Modal):
         )
         self.add_item(self.listing)
 
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            army = parse_army(self.listing.value, self.cog.bot.factions)
-        except ArmyListError as error:
-            await tell(interaction, "\n".join(error.messages(self.lang)))
-            return
-        await self.cog.submit(interaction, self.game, army, self.lang)
 
-    async def on_error(  # type: ignore[override]
-        self, interaction: discord.Interaction[Any], error: Exception
-    ) -> None:
-        await report(interaction, error)
+def typed_values(components: list[Any]) -> dict[str, str]:
+    """The text inputs of a submitted form by custom id, wherever Discord nests them (action
+    rows, labels)."""
+    found: dict[str, str] = {}
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        if "value" in component and "custom_id" in component:
+            found[str(component["custom_id"])] = str(component["value"])
+        found |= typed_values(list(component.get("components", [])))
+        if isinstance(component.get("component"), dict):
+            found |= typed_values([component["component"]])
+    return found
