@@ -1,4 +1,4 @@
-"""Building an army with real codexes: edits, and RULES.md A1-A7 through the engine's roster
+"""Building an army with real codexes: edits, and rulebook A1-A7 through the engine's roster
 check, each with a passing and a failing case, with every reason in Russian and English."""
 
 from __future__ import annotations

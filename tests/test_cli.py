@@ -129,6 +129,12 @@ def test_run_without_a_token_says_how_to_get_one(tmp_path: Path) -> None:
 def test_db_upgrade_and_current_on_the_data_directory(tmp_path: Path) -> None:
     data = tmp_path / "state"
     env = {paths.DATA_ENV: str(data)}
+    # Asking before there is a database says so and makes none.
+    early = vahalite(
+        "--config", str(tmp_path / "none.toml"), "db", "current", cwd=tmp_path, env=env
+    )
+    assert early.returncode == 2 and "no database at" in early.stdout, early.stdout
+    assert not (data / "vahalite.db").exists()
     upgraded = vahalite(
         "--config", str(tmp_path / "none.toml"), "db", "upgrade", cwd=tmp_path, env=env
     )

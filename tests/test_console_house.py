@@ -1,4 +1,4 @@
-"""The console's questions at a new game: the scenario menu and the house rules (RULES.md M),
+"""The console's questions at a new game: the scenario menu and the house rules (rulebook M),
 bad answers asked again, and the game created with what was chosen."""
 
 from __future__ import annotations

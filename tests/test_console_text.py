@@ -1,4 +1,4 @@
-"""The console's text: the board grid, every dice explanation (RULES.md E14) in Russian with
+"""The console's text: the board grid, every dice explanation (rulebook E14) in Russian with
 its plurals and in English, the hints' examples, the settings and the seats."""
 
 from __future__ import annotations

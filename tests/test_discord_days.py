@@ -1,4 +1,4 @@
-"""Play over days on Discord, end to end (RULES.md N1, N2): deadlines and reminders fired by
+"""Play over days on Discord, end to end (rulebook N1, N2): deadlines and reminders fired by
 the bot's own loop (the clock moved by putting the deadline in the past, not by sleeping),
 a deadline that passed while the bot was down fired exactly once after it starts, and every
 referee override from a referee and refused from a player."""

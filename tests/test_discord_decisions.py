@@ -1,4 +1,4 @@
-"""House-rule decisions on Discord (RULES.md M3 orders, M5 reserves, M6 fall back, M8
+"""House-rule decisions on Discord (rulebook M3 orders, M5 reserves, M6 fall back, M8
 charge): the buttons, the asking line and the autocomplete (pure), then the real bot against
 the stand-in: a game with ``house: M3, M5`` where reserves are held with ``/vl setup
 reserve``, the orders are answered by the **All advance** button, by a Russian text order
@@ -154,7 +154,7 @@ def test_M6_fall_back_cells_end_out_of_contact() -> None:
 
 
 def test_M8_charge_cells_carry_the_exact_odds() -> None:
-    """RULES.md M8: L = 2 reaches on 7+ (21/36, 58%)."""
+    """rulebook M8: L = 2 reaches on 7+ (21/36, 58%)."""
     units = [
         Place("asl", "assault", S, "C2"),
         Place("foe", sheet("warriors", models=10), N, "C5"),

@@ -1,4 +1,4 @@
-"""House rules (RULES.md M) and the scenario on Discord: the suggestions (pure), and the
+"""House rules (rulebook M) and the scenario on Discord: the suggestions (pure), and the
 real bot against the stand-in: ``/vl new house:``, the lobby post, ``/vl ref house``."""
 
 from __future__ import annotations

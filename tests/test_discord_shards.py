@@ -1,6 +1,6 @@
 """Two bot processes on one PostgreSQL database, each serving half the Discord shards: the
 games of a server are served by whichever process holds its shard, both processes run the
-deadline loop, and every deadline is fired exactly once (RULES.md N1)."""
+deadline loop, and every deadline is fired exactly once (rulebook N1)."""
 
 from __future__ import annotations
 

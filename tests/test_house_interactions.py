@@ -1,4 +1,4 @@
-"""Where two house rules meet, as RULES.md section M says they do, with fixed dice.
+"""Where two house rules meet, as the rulebook's section M says they do, with fixed dice.
 
 M2 with M7 and H5 (a unit shot to 0 by Overwatch still strikes; a falling transport keeps its
 passenger until the damage step), M3 with M8 and E13 (orders decide who may charge; passengers

@@ -1,4 +1,4 @@
-"""RULES.md M1 (natural 1 fails), M3 (orders), M7 (Overwatch), M9 (Weapon Skill), fixed dice."""
+"""rulebook M1 (natural 1 fails), M3 (orders), M7 (Overwatch), M9 (Weapon Skill), fixed dice."""
 
 from __future__ import annotations
 

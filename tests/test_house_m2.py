@@ -74,7 +74,7 @@ def run(
 
 
 def test_M2_two_hqs_bring_each_other_to_zero_both_go_in_step_1_three_vp_each() -> None:
-    """RULES.md M2's test: both HQs go in step 1; each side scores 1 kill + 2 HQ-by-HQ."""
+    """rulebook M2's test: both HQs go in step 1; each side scores 1 kill + 2 HQ-by-HQ."""
     state = m2_game([Place("cap", "captain", S, "C3", hp=3), Place("arc", "archon", N, "C4", hp=3)])
     state, events = run(
         state,

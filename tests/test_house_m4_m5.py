@@ -66,7 +66,7 @@ def round_one_second_turn(*rules: HouseRule) -> GameState:
 
 
 def test_M4_north_went_second_dice_3_and_3_north_opens_round_2() -> None:
-    """RULES.md M4's test: a tie goes to the player who took the previous round's second turn."""
+    """rulebook M4's test: a tie goes to the player who took the previous round's second turn."""
     state, events = act(round_one_second_turn(M4), EndTurn(N), dice=[3, 3])
     assert of_type(events, InitiativeRolled) == [
         InitiativeRolled(2, Die(0, "initiative south", 3), Die(1, "initiative north", 3), N)

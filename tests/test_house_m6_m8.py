@@ -53,7 +53,7 @@ def beside_boyz(*rules: HouseRule) -> GameState:
 
 
 def test_M6_squad_beside_boyz_falls_back_no_dice_attack_refused() -> None:
-    """RULES.md M6's test: a squad beside Boyz falls back: no dice; its attack is refused."""
+    """rulebook M6's test: a squad beside Boyz falls back: no dice; its attack is refused."""
     state = beside_boyz(HouseRule.FALL_BACK)
     after, events = act(state, Move(S, "tac", (c("B3"), c("B2")), fall_back=True), dice=[])
     assert of_type(events, FellBack) == [FellBack("tac")]
@@ -162,7 +162,7 @@ def assault_vs(target: str = "warriors", **terrain: TerrainKind) -> GameState:
 
 
 def test_M8_L2_dice_3_and_4_reach_2_five_chainswords_roll_ten_dice() -> None:
-    """RULES.md M8's test: L = 2, dice 3 + 4: reach 2; five Chainswords roll ten dice."""
+    """rulebook M8's test: L = 2, dice 3 + 4: reach 2; five Chainswords roll ten dice."""
     after, events = act(assault_vs(), Charge(S, "asl", "foe", c("C4")), dice=[3, 4] + [1] * 10)
     (charged,) = of_type(events, Charged)
     assert (charged.length, charged.reach, charged.made) == (2, 2, True)

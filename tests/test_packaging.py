@@ -120,7 +120,7 @@ def test_a_wheel_installs_and_migrates_a_fresh_database(tmp_path: Path) -> None:
     package, migrations, boards, scenarios = out.splitlines()
     assert Path(package) == site / "vahalite_bot"  # the installed copy, not this checkout
     assert Path(migrations) == site / "vahalite_bot" / "migrations"
-    assert Path(boards) == site / "vahalite_bot" / "boards"  # RULES.md L: the scenario files
+    assert Path(boards) == site / "vahalite_bot" / "boards"  # rulebook L: the scenario files
     assert scenarios == "standard,big-battle,fortress,river-crossing"
     assert database.is_file()
     assert not (source / "build").exists()  # pip leaves no build/ behind (issue 20)

@@ -1,4 +1,4 @@
-"""RULES.md E1-E14: attacks, with fixed dice, and the exact odds of `damage_distribution`."""
+"""rulebook E1-E14: attacks, with fixed dice, and the exact odds of `damage_distribution`."""
 
 from __future__ import annotations
 

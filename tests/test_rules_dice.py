@@ -1,4 +1,4 @@
-"""Dice (RULES.md K1-K2): every roll logged with its purpose and replayable; provably fair."""
+"""Dice (rulebook K1-K2): every roll logged with its purpose and replayable; provably fair."""
 
 from __future__ import annotations
 

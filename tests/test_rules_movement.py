@@ -1,4 +1,4 @@
-"""RULES.md D1-D6: movement, and `movement.reachable` against hand-computed answers."""
+"""rulebook D1-D6: movement, and `movement.reachable` against hand-computed answers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Army rosters (RULES.md A1-A7): points, force organisation, slot trading, transports,
+"""Army rosters (rulebook A1-A7): points, force organisation, slot trading, transports,
 options, one faction, and every problem reported at once."""
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def test_A3_a_trade_never_meets_a_minimum() -> None:
 
 
 def _formula(counts: Mapping[Slot, int]) -> tuple[bool, int, int]:
-    """RULES.md A3, written out independently of the engine: (legal, spare, over)."""
+    """rulebook A3, written out independently of the engine: (legal, spare, over)."""
     spare = over = 0
     minimum_met = True
     for slot, (low, high) in FORCE_ORGANISATION.items():

@@ -1,4 +1,4 @@
-"""Setup, in order (RULES.md B1-B6): roll-off, deploy order, terrain, SP, deployment, round 1."""
+"""Setup, in order (rulebook B1-B6): roll-off, deploy order, terrain, SP, deployment, round 1."""
 
 from __future__ import annotations
 

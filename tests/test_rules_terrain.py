@@ -1,4 +1,4 @@
-"""RULES.md I1-I5: each terrain piece's entry, line of sight and effect, through the engine."""
+"""rulebook I1-I5: each terrain piece's entry, line of sight and effect, through the engine."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def cover_against_shooting(piece: Terrain) -> int | None:
     return value
 
 
-# (entered by infantry, entered by vehicles, sight across, cover value) per RULES.md I table.
+# (entered by infantry, entered by vehicles, sight across, cover value) per the rulebook's I table.
 TABLE = {
     OBSTACLE: (False, False, False, None),
     WATER: (False, False, True, None),

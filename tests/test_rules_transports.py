@@ -1,4 +1,4 @@
-"""RULES.md H1-H5: transports, embarking, disembarking, and a transport's wreck."""
+"""rulebook H1-H5: transports, embarking, disembarking, and a transport's wreck."""
 
 from __future__ import annotations
 

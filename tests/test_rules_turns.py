@@ -1,4 +1,4 @@
-"""Rounds and turns (RULES.md C1-C3): six rounds, move then attack, the player ends the turn."""
+"""Rounds and turns (rulebook C1-C3): six rounds, move then attack, the player ends the turn."""
 
 from __future__ import annotations
 

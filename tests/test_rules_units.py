@@ -1,4 +1,4 @@
-"""RULES.md F1-F3 (units, HP, models) and G1-G4 (morale)."""
+"""rulebook F1-F3 (units, HP, models) and G1-G4 (morale)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Victory (RULES.md J1-J4): SP control, victory points, annihilation, the result."""
+"""Victory (rulebook J1-J4): SP control, victory points, annihilation, the result."""
 
 from __future__ import annotations
 

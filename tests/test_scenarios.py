@@ -1,4 +1,4 @@
-"""Scenario files in boards/ (RULES.md L): loading, every reason a file is refused, the
+"""Scenario files in boards/ (rulebook L): loading, every reason a file is refused, the
 engine's use of the per-scenario rules, and each shipped scenario played end to end."""
 
 from __future__ import annotations

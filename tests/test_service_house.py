@@ -1,4 +1,4 @@
-"""House rules (RULES.md M, header): chosen at creation, changed only in the lobby (by the
+"""House rules (rulebook M, header): chosen at creation, changed only in the lobby (by the
 creator before anyone joins, by the referee until B1), stored, logged, replayed."""
 
 from __future__ import annotations

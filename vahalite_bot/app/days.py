@@ -1,4 +1,4 @@
-"""Play over days (RULES.md N1): a player's games on a server, reminders by direct message
+"""Play over days (rulebook N1): a player's games on a server, reminders by direct message
 for those who ask, and pausing or resuming a game by both players' consent."""
 
 from __future__ import annotations

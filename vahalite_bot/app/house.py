@@ -1,4 +1,4 @@
-"""House rules (RULES.md M): chosen when a game is created, changed only in the lobby.
+"""House rules (rulebook M): chosen when a game is created, changed only in the lobby.
 
 The set lives in the game's row (``house_rules``) while the game waits for players; at B1
 it is copied into the setup, which replay reads, so from then on it cannot change. Who may

@@ -1,4 +1,4 @@
-"""The outbox of the deadline loop (RULES.md N1): every announcement the service commits (a
+"""The outbox of the deadline loop (rulebook N1): every announcement the service commits (a
 reminder, an expired turn, a forfeit) is a row written in the same transaction, so that a
 crash between the commit and the post loses nothing.
 

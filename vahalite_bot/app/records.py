@@ -1,7 +1,7 @@
 """What the service writes in a game's log besides the engine's actions, and what it shows.
 
 Every entry of the log is one of: a lobby record, the start (the fielded setup), an engine
-action, a referee override (RULES.md N2), an undo, or a note. Overrides change the state
+action, a referee override (rulebook N2), an undo, or a note. Overrides change the state
 outside the rules; replaying the log applies them in order, so that a game's state is always
 the replay of its log.
 """

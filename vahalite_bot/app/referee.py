@@ -1,4 +1,4 @@
-"""The referee's overrides (RULES.md N2): each is an entry of the game's log, with who made it."""
+"""The referee's overrides (rulebook N2): each is an entry of the game's log, with who made it."""
 
 from __future__ import annotations
 

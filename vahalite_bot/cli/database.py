@@ -53,6 +53,12 @@ async def upgrade(url: str) -> int:
 
 
 async def current(url: str) -> int:
+    # A question about the database must not make one (an empty file where the bot's was
+    # expected would hide a wrong data directory).
+    file = lockfile.sqlite_file(url)
+    if file is not None and not file.is_file():
+        print(f"no database at {file}: the bot's first start (or `vahalite db upgrade`) makes it")
+        return EXIT_REFUSED
     db = await open_database(url, upgrade=False)
     try:
         revision = await migrate.current_revision(db.engine)

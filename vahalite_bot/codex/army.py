@@ -2,7 +2,7 @@
 
 An ``Army`` is a value: every edit returns a new one. Edits never refuse a rules problem:
 a half-built army is illegal all the time (no Troops yet), so ``problems`` reports every
-reason at once, with the engine's roster validation (RULES.md A1-A7).
+reason at once, with the engine's roster validation (rulebook A1-A7).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""At a new game: which scenario, and which house rules (RULES.md M), asked until answered.
+"""At a new game: which scenario, and which house rules (rulebook M), asked until answered.
 
 Both have a default for a bare Enter (the first scenario listed, no house rules), so a
 player who wants the plain game presses Enter twice.

@@ -1,4 +1,4 @@
-"""The deadline loop (RULES.md N1): one per process, on a schedule (discord.ext.tasks).
+"""The deadline loop (rulebook N1): one per process, on a schedule (discord.ext.tasks).
 
 The service fires what is due, each deadline once whichever process asks and however often
 (a turn that expired while the bot was down fires at the first tick after it starts), and

@@ -1,4 +1,4 @@
-"""House-rule decisions on Discord (RULES.md M3 orders, M5 reserves, M6 fall back, M8
+"""House-rule decisions on Discord (rulebook M3 orders, M5 reserves, M6 fall back, M8
 charge): the buttons of a pending decision, the line that asks for it, and the order the
 M3 slash command's text makes. Pure functions of the state: the service and the engine
 still judge every action.

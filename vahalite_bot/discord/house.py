@@ -1,4 +1,4 @@
-"""House rules (RULES.md M) and scenarios as Discord options: autocomplete suggestions and
+"""House rules (rulebook M) and scenarios as Discord options: autocomplete suggestions and
 the words a referee types for "no house rules"."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What happened, told in the player's language: every event of the engine and the service,
-with all its dice (RULES.md E14): the weapon, how many dice, the number needed and why, each
+with all its dice (rulebook E14): the weapon, how many dice, the number needed and why, each
 die, each cover re-roll, the damage, and what followed (morale, deaths)."""
 
 from __future__ import annotations

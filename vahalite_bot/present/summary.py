@@ -1,4 +1,4 @@
-"""A game's summary line: its scenario and its house rules (RULES.md M), as every adapter
+"""A game's summary line: its scenario and its house rules (rulebook M), as every adapter
 shows them ("Scenario: Standard · House rules: M2, M7").
 
 No house rules on says nothing about them: a game without any reads as it always has.

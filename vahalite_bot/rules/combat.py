@@ -1,4 +1,4 @@
-"""Attacks (RULES.md E1-E14): who may attack whom with what, the odds, and the dice."""
+"""Attacks (rulebook E1-E14): who may attack whom with what, the odds, and the dice."""
 
 from __future__ import annotations
 

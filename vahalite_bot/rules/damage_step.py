@@ -1,4 +1,4 @@
-"""M2's damage step, after each round's second turn: steps (1)-(4) of RULES.md M2.
+"""M2's damage step, after each round's second turn: steps (1)-(4) of the rulebook's M2.
 
 Step (2) may stop for a decision (H5: the owner places a surviving passenger); the step
 under way is kept in ``state.damage_stage`` and ``run`` picks up where it stopped. Step (5),

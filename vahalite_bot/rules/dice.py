@@ -1,4 +1,4 @@
-"""Dice (RULES.md K): streams the caller passes in, and the provably fair one (K2)."""
+"""Dice (rulebook K): streams the caller passes in, and the provably fair one (K2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Events: everything a player needs to read what happened (RULES.md E14)."""
+"""Events: everything a player needs to read what happened (rulebook E14)."""
 
 from __future__ import annotations
 

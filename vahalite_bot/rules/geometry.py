@@ -1,4 +1,4 @@
-"""Cells, distances (RULES.md E1) and line of sight (E4) on a rectangular grid."""
+"""Cells, distances (rulebook E1) and line of sight (E4) on a rectangular grid."""
 
 from __future__ import annotations
 

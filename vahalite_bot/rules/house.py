@@ -1,4 +1,4 @@
-"""The optional house rules of RULES.md section M: switches fixed for a game from B1."""
+"""The optional house rules of the rulebook's section M: switches fixed for a game from B1."""
 
 from __future__ import annotations
 

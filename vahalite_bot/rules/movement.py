@@ -1,4 +1,4 @@
-"""Movement (RULES.md D1-D6) with embarking and disembarking (H2, H3)."""
+"""Movement (rulebook D1-D6) with embarking and disembarking (H2, H3)."""
 
 from __future__ import annotations
 

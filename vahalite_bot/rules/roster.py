@@ -1,4 +1,4 @@
-"""Army rosters and their validation (RULES.md A1-A7)."""
+"""Army rosters and their validation (rulebook A1-A7)."""
 
 from __future__ import annotations
 

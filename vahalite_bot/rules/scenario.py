@@ -1,4 +1,4 @@
-"""Sides, terrain and the scenario a game is played on (RULES.md coordinates, I, L)."""
+"""Sides, terrain and the scenario a game is played on (rulebook coordinates, I, L)."""
 
 from __future__ import annotations
 

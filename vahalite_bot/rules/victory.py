@@ -1,4 +1,4 @@
-"""Turn ends, SP control and victory (RULES.md C1, C3, J1-J4)."""
+"""Turn ends, SP control and victory (rulebook C1, C3, J1-J4)."""
 
 from __future__ import annotations
 

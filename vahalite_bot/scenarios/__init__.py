@@ -1,4 +1,4 @@
-"""Scenario files (``boards/``, RULES.md L): their schema and loader. Not in ``rules/``:
+"""Scenario files (``boards/``, rulebook L): their schema and loader. Not in ``rules/``:
 the engine does no I/O and is handed a ``Scenario``."""
 
 from vahalite_bot.scenarios.loader import (

@@ -1,4 +1,4 @@
-"""Reads the scenario files of ``boards/`` (RULES.md L) into ``Scenario`` values.
+"""Reads the scenario files of ``boards/`` (rulebook L) into ``Scenario`` values.
 
 A file is refused with every reason at once: first its shape (schema.py), then, when the
 shape is right, what its values mean (``Scenario.problems()``) and what only the file can

@@ -1,4 +1,4 @@
-"""The shape of a scenario file in ``boards/`` (RULES.md L; boards/README.md).
+"""The shape of a scenario file in ``boards/`` (rulebook L; boards/README.md).
 
 pydantic checks the shape only: the tables and keys, their types, cells written like
 ``C2``, row numbers from 1. What the values mean together (zones overlap, terrain off the

@@ -1,4 +1,4 @@
-"""The demo armies self-play fields on a scenario with other points limits (RULES.md L).
+"""The demo armies self-play fields on a scenario with other points limits (rulebook L).
 
 The demo factions ship one ready-made list ("500"). A scenario of more points (Fortress's
 north, Big battle) gets that list grown: its entries are bought again, in the list's order,

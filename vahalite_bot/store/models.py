@@ -88,7 +88,7 @@ class Game(Base):
     seed_revealed: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
     paused: Mapped[bool] = mapped_column(Boolean, server_default=text("false"))
     # Who paused: "referee" (None: a game paused before this was kept counts as the
-    # referee's) or "players" (by both players' consent); only they lift it (RULES.md N1, N2).
+    # referee's) or "players" (by both players' consent); only they lift it (rulebook N1, N2).
     paused_by: Mapped[str | None] = mapped_column(String(16))
     # N1: missed turns in a row that forfeit, as the server said at creation (None: a game
     # from before this was kept, without a server's setting: the config file's).

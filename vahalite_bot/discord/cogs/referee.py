@@ -1,4 +1,4 @@
-"""The referee's overrides (RULES.md N2) as ``/vl ref …`` and the server's settings as
+"""The referee's overrides (rulebook N2) as ``/vl ref …`` and the server's settings as
 ``/vl config …``. Who may is the service's to decide (the server's referee role or its
 administrators, on their own server only); each override is logged there with who did it,
 and announced in the game with the board."""
