@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 
+from sqlalchemy import select
+
 from tests import processes
 from tests.conftest import REFEREE, Clock, Games
 from tests.processes import Workers
@@ -12,6 +14,7 @@ from vahalite_bot.app import GameService, autoplay, records
 from vahalite_bot.app.results import EXPIRED, REMINDER, Announcement
 from vahalite_bot.rules.actions import EndTurn, PlacePassenger
 from vahalite_bot.rules.events import GameEnded
+from vahalite_bot.store.models import Announcement as Row
 
 PLAYERS = autoplay.PLAYERS
 DAY2 = timedelta(hours=48)
@@ -195,6 +198,34 @@ async def test_N1_every_announcement_is_committed_with_what_it_announces(
     await service.mark_announced([a.id for a in claimed], clock.now)
     later = await service.claim_announcements(clock.advance(seconds=60), limit=10_000)
     assert _mine(later, game.game_id) == []
+
+
+async def test_N1_a_posted_announcement_is_kept_a_month_then_dropped(
+    games: Games, service: GameService, clock: Clock
+) -> None:
+    """The outbox of a bot that runs for months does not grow with every turn it announced."""
+    game = await games.playing()
+
+    async def kept() -> list[int]:
+        async with service.db.read() as session:
+            rows = await session.execute(
+                select(Row.id).where(Row.game_id == game.game_id).order_by(Row.id)
+            )
+            return list(rows.scalars())
+
+    await service.fire_due(clock.advance(hours=48))  # the reminder, then the expiry
+    first = _mine(await service.claim_announcements(clock.now, limit=10_000), game.game_id)
+    await service.mark_announced([a.id for a in first], clock.now)
+    assert await kept() == [a.id for a in first]
+    await service.fire_due(clock.advance(hours=48))  # the next player's turn runs out too
+    second = _mine(await service.claim_announcements(clock.now, limit=10_000), game.game_id)
+    await service.mark_announced([a.id for a in second], clock.now)
+    assert await kept() == [a.id for a in first + second]  # two days on: both kept
+    await service.fire_due(clock.advance(days=31))
+    third = _mine(await service.claim_announcements(clock.now, limit=10_000), game.game_id)
+    assert third, "a month on, the game's turn has run out again"
+    await service.mark_announced([a.id for a in third], clock.now)
+    assert await kept() == [a.id for a in third]
 
 
 async def test_N1_expiries_announce_who_missed_in_setup_and_at_a_forfeit(

@@ -26,6 +26,9 @@ from vahalite_bot.store.models import Announcement as Row
 # How long a claim holds: longer than a post takes, short enough that a crashed process's
 # announcements go out soon after it restarts (or from another process).
 CLAIM_SECONDS = 30
+# A posted announcement is kept this long (to see what went out, in the database), then
+# dropped, so that a bot running for months keeps no ever-growing outbox.
+KEEP_POSTED = timedelta(days=30)
 
 
 class Outbox(Commands):
@@ -40,10 +43,11 @@ class Outbox(Commands):
             return [_announcement(row) for row in rows]
 
     async def mark_announced(self, ids: list[int], now: datetime) -> None:
-        """Posted: never claimed again."""
+        """Posted: never claimed again (and dropped after ``KEEP_POSTED``)."""
         if ids:
             async with self.db.write() as session:
                 await repo.mark_announced(session, ids, now)
+                await repo.prune_announcements(session, now - KEEP_POSTED)
 
 
 async def add_expiry(book: Book, expiry: Expiry) -> None:

@@ -264,6 +264,15 @@ async def mark_announced(session: AsyncSession, ids: Sequence[int], now: datetim
     await session.execute(stmt)
 
 
+async def prune_announcements(session: AsyncSession, posted_before: datetime) -> None:
+    stmt = (
+        delete(Announcement)
+        .where(Announcement.posted_at < posted_before)
+        .execution_options(synchronize_session=False)
+    )
+    await session.execute(stmt)
+
+
 # -- server settings --------------------------------------------------------------------------
 async def get_settings(session: AsyncSession, guild: str) -> ServerSettings | None:
     return await session.get(ServerSettings, guild)
