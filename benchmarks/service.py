@@ -16,9 +16,11 @@ Two separate runs on the same database:
    players start another), for ``--capacity-s`` seconds: the commands per second the
    service completes when it is never idle. ``--think-ms 0`` runs only this.
 
-The last line printed is ``p50_ms=X p99_ms=Y commands_per_s=Z`` (latency from run 1,
-capacity from run 2). The default database is a fresh SQLite file in a temporary folder;
-``--db`` takes any URL (a PostgreSQL one is used as it is: the benchmark only adds games).
+The last line printed is ``p50_ms=X p99_ms=Y commands_per_s=Z service_cpu_ms=C`` (latency
+from run 1, capacity from run 2; C is the process's CPU per command in the capacity run, all
+its threads, less what the benchmark's own players spent choosing their moves). The default
+database is a fresh SQLite file in a temporary folder; ``--db`` takes any URL (a PostgreSQL
+one is used as it is: the benchmark only adds games).
 """
 
 from __future__ import annotations
@@ -62,6 +64,17 @@ class Timings:
     def __init__(self) -> None:
         self.ms: list[float] = []
         self.stop = asyncio.Event()
+        self.player_cpu = 0.0  # seconds of CPU the benchmark's own players used
+
+    def choose(self, choose: Callable[[], T]) -> T:
+        """A player's work (its army, its moves), its CPU time counted apart from the
+        service's."""
+        # This thread's time only: the database driver's thread may be busy meanwhile.
+        started = time.thread_time()
+        try:
+            return choose()
+        finally:
+            self.player_cpu += time.thread_time() - started
 
     async def time(self, call: Callable[[], Awaitable[T]]) -> T:
         if self.stop.is_set():
@@ -96,6 +109,13 @@ class Result:
     seconds: float
     ms: list[float]
     retries: int
+    cpu: float  # seconds of the process's CPU (all its threads) during the run
+    player_cpu: float  # of which the benchmark's players choosing their moves
+
+    @property
+    def service_cpu_ms(self) -> float:
+        """The service's CPU per command: the process's, less the players'."""
+        return (self.cpu - self.player_cpu) * 1000 / max(self.commands, 1)
 
     @property
     def per_second(self) -> float:
@@ -111,7 +131,7 @@ async def play_one(
 ) -> None:
     """One game from creation to its end (or until the run stops it)."""
     rng = random.Random(seed * 100_003 + index)
-    armies = autoplay.standard_armies()
+    armies = timings.choose(autoplay.standard_armies)  # the players' own work: reading lists
     south, north = autoplay.SOUTH, autoplay.NORTH
     channel = f"bench-{run}-{index}"
 
@@ -132,9 +152,10 @@ async def play_one(
     player = RandomPlayer()
     while outcome.state is not None and outcome.state.phase is not Phase.ENDED:
         await pause()
-        side = acting_side(outcome.state)
+        state = outcome.state
+        side = acting_side(state)
         assert side is not None
-        action = player.choose(outcome.state, rng)
+        action = timings.choose(lambda: player.choose(state, rng))  # noqa: B023
         actor = autoplay.PLAYERS[side]
         # One client per game: a refusal here is a bug, and ends the benchmark loudly.
         outcome = await timings.time(lambda: service.act(game_id, actor, action))  # noqa: B023
@@ -158,13 +179,16 @@ async def run_load(service: GameService, load: Load, seed: int) -> Result:
         except Stopped:
             pass
 
-    begun = time.perf_counter()
+    begun, cpu = time.perf_counter(), time.process_time()
     tasks = [asyncio.create_task(started(i)) for i in range(load.games)]
     await asyncio.wait(tasks, timeout=load.duration)
     timings.stop.set()
-    elapsed = time.perf_counter() - begun
+    elapsed, cpu = time.perf_counter() - begun, time.process_time() - cpu
+    players = timings.player_cpu
     await asyncio.gather(*tasks)  # a failure in any game ends the benchmark with its traceback
-    return Result(load.games, len(timings.ms), elapsed, timings.ms, service.retries - retries)
+    return Result(
+        load.games, len(timings.ms), elapsed, timings.ms, service.retries - retries, cpu, players
+    )
 
 
 async def bench(url: str, latency: Load | None, capacity: Load, seed: int) -> list[Result]:
@@ -226,12 +250,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{name}: db={backend} games={result.games} commands={result.commands} "
             f"seconds={result.seconds:.1f} commands_per_s={result.per_second:.1f} "
             f"p50_ms={result.percentile(0.5):.2f} p99_ms={result.percentile(0.99):.2f} "
-            f"retries={result.retries}"
+            f"retries={result.retries} cpu_ms_per_command="
+            f"{result.cpu * 1000 / max(result.commands, 1):.2f} "
+            f"player_cpu_ms_per_command={result.player_cpu * 1000 / max(result.commands, 1):.2f} "
+            f"service_cpu_ms_per_command={result.service_cpu_ms:.2f}"
         )
     timed, closed = results[0], results[-1]
     print(
         f"p50_ms={statistics.median(timed.ms) if timed.ms else 0:.2f} "
-        f"p99_ms={timed.percentile(0.99):.2f} commands_per_s={closed.per_second:.1f}"
+        f"p99_ms={timed.percentile(0.99):.2f} commands_per_s={closed.per_second:.1f} "
+        f"service_cpu_ms={closed.service_cpu_ms:.2f}"
     )
     return 0
 

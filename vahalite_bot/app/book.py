@@ -32,7 +32,8 @@ from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store import valuecodec
-from vahalite_bot.store.models import Game, LogEntry
+from vahalite_bot.store.gamerow import GameRow
+from vahalite_bot.store.models import LogEntry
 from vahalite_bot.store.snapshot import (
     Setup,
     decode_setup,
@@ -63,7 +64,7 @@ class PlayerInfo:
 class Loaded:
     """What loading a game at one version gives; the same for every reader of that version."""
 
-    version: int
+    row: GameRow
     setup: Setup | None
     state: GameState | None
     turn_seq: int  # the seq of the snapshot the turn (or setup step) began with
@@ -71,12 +72,18 @@ class Loaded:
     players: dict[Side, PlayerInfo]
     closed: bool = False  # left in the lobby: ended before it began
 
+    @property
+    def version(self) -> int:
+        return self.row.version
+
 
 class GameCache:
     """Loaded games by id, trusted only while the database still has the same version.
 
     Every change bumps the version, so a reader that finds the version it cached may skip
-    the snapshot and the entries; another process's write shows as a new version.
+    the snapshot and the entries; another process's write shows as a new version. A writer
+    may even skip reading the row (``latest``): its write is made only if the version is
+    still the one cached, and it checks the version before it refuses (``commands._write``).
     """
 
     def __init__(self, size: int = 2048) -> None:
@@ -89,6 +96,10 @@ class GameCache:
             return None
         self._games.move_to_end(game_id)
         return loaded
+
+    def latest(self, game_id: int) -> Loaded | None:
+        """The game as this process last read or wrote it, whatever the database has now."""
+        return self._games.get(game_id)
 
     def setup(self, game_id: int) -> Setup | None:
         loaded = self._games.get(game_id)
@@ -122,7 +133,7 @@ def board_view(state: GameState | None) -> Any:
     return units, terrain, sps
 
 
-async def load(session: AsyncSession, row: Game, cache: GameCache, now: datetime) -> Book:
+async def load(session: AsyncSession, row: GameRow, cache: GameCache, now: datetime) -> Book:
     """The game as of ``row.version``: from the cache, or the turn's snapshot + its entries."""
     loaded = cache.get(row.id, row.version)
     if loaded is None:
@@ -130,7 +141,7 @@ async def load(session: AsyncSession, row: Game, cache: GameCache, now: datetime
     return Book(session, row, loaded, now)
 
 
-async def _load(session: AsyncSession, row: Game, cache: GameCache) -> Loaded:
+async def _load(session: AsyncSession, row: GameRow, cache: GameCache) -> Loaded:
     players = {
         Side(p.side): PlayerInfo(
             Side(p.side), p.user_id, p.roster is not None, p.missed_turns, p.word
@@ -138,19 +149,19 @@ async def _load(session: AsyncSession, row: Game, cache: GameCache) -> Loaded:
         for p in await repo.get_players(session, row.id)
     }
     if row.status == LOBBY:
-        return Loaded(row.version, None, None, 0, LOBBY_TURN, players)
+        return Loaded(row, None, None, 0, LOBBY_TURN, players)
     setup = cache.setup(row.id)
     if setup is None:
         data = await repo.get_setup(session, row.id)
         if data is None:
             assert row.status == ENDED, f"game {row.id} is {row.status} without a setup"
-            return Loaded(row.version, None, None, 0, LOBBY_TURN, players, closed=True)
+            return Loaded(row, None, None, 0, LOBBY_TURN, players, closed=True)
         setup = decode_setup(data)
     snapshot = await repo.latest_snapshot(session, row.id)
     assert snapshot is not None, f"game {row.id} started without a snapshot"
     entries = [entry_of(r) for r in await repo.entries_after(session, row.id, snapshot.seq)]
     state = fold(decode_state(snapshot.state, setup), entries)
-    return Loaded(row.version, setup, state, snapshot.seq, snapshot.turn, players)
+    return Loaded(row, setup, state, snapshot.seq, snapshot.turn, players)
 
 
 async def setup_of(session: AsyncSession, game_id: int, cache: GameCache) -> Setup | None:
@@ -185,7 +196,7 @@ _ENTRY_COLUMNS = ("seq", "kind", "actor", "role", "side", "record", "dice", "eve
 
 
 class Book:
-    def __init__(self, session: AsyncSession, row: Game, loaded: Loaded, now: datetime) -> None:
+    def __init__(self, session: AsyncSession, row: GameRow, loaded: Loaded, now: datetime) -> None:
         self.session = session
         self.row = row
         self.game_id = row.id
@@ -212,6 +223,12 @@ class Book:
         self._dropped_from: int | None = None
         self._new_setup: Setup | None = None
         self._board_before = board_view(loaded.state)
+        self._written: dict[str, Any] = {}  # the columns of the game's row ``flush`` wrote
+
+    @property
+    def wrote(self) -> bool:
+        """Whether ``flush`` wrote the game (under the version it was read at)."""
+        return bool(self._written)
 
     # -- reading ------------------------------------------------------------------------------
     @property
@@ -427,6 +444,7 @@ class Book:
             values["ended_at"] = (self.row.ended_at or self.now) if ended else None
         if not await repo.bump_game(self.session, self.game_id, self.loaded.version, values):
             raise Conflict(self.game_id)
+        self._written = values
         await repo.add_entries(self.session, self._rows)
         for player in self._new_players:
             await repo.add_player(self.session, player)
@@ -476,7 +494,7 @@ class Book:
     def result(self) -> Loaded:
         """What this version loads as, for the cache once committed."""
         return Loaded(
-            self.version,
+            self.row.with_values(self._written),
             self.setup,
             self.state,
             self.turn_seq,

@@ -35,7 +35,7 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.scenarios import shipped_scenarios
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import Database, is_conflict
-from vahalite_bot.store.models import Game
+from vahalite_bot.store.gamerow import GameRow
 
 # N1: a turn's deadline is 1 hour to 14 days.
 MIN_DEADLINE_HOURS, MAX_DEADLINE_HOURS = 1, 14 * 24
@@ -98,14 +98,16 @@ class Commands:
                         )
                         if done is not None:
                             return await keys.first_outcome(session, done, self.cache)
-                    row = await game_row(session, game_id)
-                    if expected is not None and row.version != expected:
-                        raise StaleState("stale", expected=expected, current=row.version)
-                    book = await load(session, row, self.cache, self.clock())
-                    result = body(book)
-                    if inspect.isawaitable(result):
-                        await result
-                    await book.flush()
+                    book = await self._book(session, game_id, expected)
+                    if book is None:  # not cached, or not as the caller saw it: read the row
+                        row = await game_row(session, game_id)
+                        if expected is not None and row.version != expected:
+                            raise StaleState("stale", expected=expected, current=row.version)
+                        book = await load(session, row, self.cache, self.clock())
+                        await _run(body, book)
+                        await book.flush()
+                    else:
+                        await self._run_on_cached(body, book)
                     outcome = book.outcome()
                     if command.key is not None:
                         answer = keys.answer_of(outcome, book.loaded.version, command.actor.user)
@@ -131,6 +133,33 @@ class Commands:
             self.cache.drop(game_id)
             await backoff(attempt)
         raise StaleState("busy", game=game_id)
+
+    async def _book(self, session: AsyncSession, game_id: int, expected: int | None) -> Book | None:
+        """The game as this process last left it, without reading its row (None: not
+        cached, or not at the version the caller expects)."""
+        loaded = self.cache.latest(game_id)
+        if loaded is None or (expected is not None and loaded.version != expected):
+            return None
+        return Book(session, loaded.row, loaded, self.clock())
+
+    async def _run_on_cached(self, body: Body, book: Book) -> None:
+        """Run ``body`` on a game loaded from the cache, unread this transaction.
+
+        The write is made only if the row is still at the cached version (``flush``), so a
+        write is never made on a stale game; but a refusal, or a command that writes
+        nothing, answers from the cached game, so before it does the version is checked:
+        another process's change (a new version) makes the command run again on fresh state.
+        """
+        try:
+            await _run(body, book)
+            await book.flush()
+        except exc.DBAPIError:
+            raise  # the transaction is broken: the caller's loop judges it
+        except Exception:
+            await _still_current(book)
+            raise
+        if not book.wrote:
+            await _still_current(book)
 
     def scenario_of(self, scenario_id: str) -> Scenario:
         """The scenario a stored game names. Its id is its file's name (the loader sees to
@@ -202,8 +231,21 @@ def command_of(call: schemas.GameCall, action: str, **arguments: Any) -> keys.Co
     )
 
 
+async def _run(body: Body, book: Book) -> None:
+    result = body(book)
+    if inspect.isawaitable(result):
+        await result
+
+
+async def _still_current(book: Book) -> None:
+    """Raise Conflict (a retry on fresh state) if the game is no longer at ``book``'s
+    version; also if it is gone (the retry then finds no game)."""
+    if await repo.game_version(book.session, book.game_id) != book.loaded.version:
+        raise Conflict(book.game_id)
+
+
 # -- checks ------------------------------------------------------------------------------------
-async def game_row(session: AsyncSession, game_id: int) -> Game:
+async def game_row(session: AsyncSession, game_id: int) -> GameRow:
     row = await repo.get_game(session, game_id)
     if row is None:
         raise NotFound("no_game", game=game_id)

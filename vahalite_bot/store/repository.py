@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Table, delete, func, insert, select, update
+from sqlalchemy import Executable, Select, Table, bindparam, delete, func, insert, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from vahalite_bot.store.gamerow import FIELDS, GameRow
 from vahalite_bot.store.models import (
     Announcement,
     Base,
@@ -29,24 +31,47 @@ def _table(model: type[Base]) -> Table:
 
 
 # -- games ------------------------------------------------------------------------------------
-async def get_game(session: AsyncSession, game_id: int) -> Game | None:
-    return await session.get(Game, game_id)
+_GAMES = _table(Game)
+# Core, built once: every command reads the row, and the ORM's identity map, attribute
+# instrumentation and per-call statement building cost more than the query itself.
+_GAME_ROW = select(*(_GAMES.c[name] for name in FIELDS))
+_GAME_BY_ID = _GAME_ROW.where(_GAMES.c.id == bindparam("game"))
+_GAME_VERSION = select(_GAMES.c.version).where(_GAMES.c.id == bindparam("game"))
+_BUMP = update(_GAMES).where(
+    _GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("read_version")
+)
 
 
-async def lock_game(session: AsyncSession, game_id: int, skip_locked: bool) -> Game | None:
+async def _one_game(
+    session: AsyncSession, stmt: Select[Any], params: Mapping[str, Any]
+) -> GameRow | None:
+    row = (await session.execute(stmt, params)).mappings().one_or_none()
+    return None if row is None else GameRow.of(row)
+
+
+async def get_game(session: AsyncSession, game_id: int) -> GameRow | None:
+    return await _one_game(session, _GAME_BY_ID, {"game": game_id})
+
+
+async def game_version(session: AsyncSession, game_id: int) -> int | None:
+    """Only the version: enough to tell whether a row read earlier is still the latest."""
+    version = (await session.execute(_GAME_VERSION, {"game": game_id})).scalar_one_or_none()
+    return None if version is None else int(version)
+
+
+async def lock_game(session: AsyncSession, game_id: int, skip_locked: bool) -> GameRow | None:
     """The game row, locked for this transaction (PostgreSQL; SQLite's lock is the file's).
 
     With ``skip_locked`` a row another transaction holds is passed over (None), so that two
     processes firing deadlines never work on one game at once.
     """
-    stmt = select(Game).where(Game.id == game_id).with_for_update(skip_locked=skip_locked)
-    result = await session.execute(stmt.execution_options(populate_existing=True))
-    return result.scalar_one_or_none()
+    stmt = _GAME_BY_ID.with_for_update(skip_locked=skip_locked)
+    return await _one_game(session, stmt, {"game": game_id})
 
 
-async def active_game_in(session: AsyncSession, channel: str) -> Game | None:
-    stmt = select(Game).where(Game.channel_id == channel, Game.status != "ended")
-    return (await session.execute(stmt)).scalar_one_or_none()
+async def active_game_in(session: AsyncSession, channel: str) -> GameRow | None:
+    stmt = _GAME_ROW.where(_GAMES.c.channel_id == channel, _GAMES.c.status != "ended")
+    return await _one_game(session, stmt, {})
 
 
 async def games_of_player(session: AsyncSession, user: str, guild: str | None) -> list[int]:
@@ -70,9 +95,10 @@ async def bump_game(
     session: AsyncSession, game_id: int, version: int, values: Mapping[str, Any]
 ) -> bool:
     """Write the game row if it is still at ``version``: False means another writer won."""
-    games = _table(Game)  # Core, not the ORM's bulk update: every command runs this
-    stmt = update(games).where(games.c.id == game_id, games.c.version == version).values(**values)
-    result = await session.execute(stmt)
+    # The values go as parameters of one prebuilt statement (they name the columns to set),
+    # not into a new statement per call whose cache key SQLAlchemy must work out each time.
+    params = {"game": game_id, "read_version": version, **values}
+    result = await session.execute(_BUMP, params)
     return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
 
@@ -178,13 +204,33 @@ async def put_deadline(
     session: AsyncSession, game_id: int, values: Mapping[str, Any] | None
 ) -> None:
     """Replace the game's deadline (or remove it, with None)."""
-    await session.execute(
-        delete(Deadline)
-        .where(Deadline.game_id == game_id)
-        .execution_options(synchronize_session=False)
-    )
-    if values is not None:
-        await session.execute(insert(Deadline).values(game_id=game_id, **values))
+    if values is None:
+        await session.execute(_DROP_DEADLINE, {"game": game_id})
+        return
+    # One statement, not a delete and an insert: a new turn's deadline is written by a
+    # third of all commands. Every column is set, so nothing of the old deadline is left.
+    row = {name: values.get(name) for name in _DEADLINE_COLUMNS}
+    await session.execute(_put_deadline(session), {**row, "game_id": game_id})
+
+
+_DEADLINES = _table(Deadline)
+_DEADLINE_COLUMNS = tuple(c.name for c in _DEADLINES.columns if not c.primary_key)
+_DROP_DEADLINE = delete(_DEADLINES).where(_DEADLINES.c.game_id == bindparam("game"))
+_UPSERTS: dict[str, Executable] = {}
+
+
+def _put_deadline(session: AsyncSession) -> Executable:
+    """INSERT … ON CONFLICT (game_id) DO UPDATE, in the database's own dialect."""
+    name = session.get_bind().dialect.name
+    stmt = _UPSERTS.get(name)
+    if stmt is None:
+        dialect_insert = postgresql.insert if name == "postgresql" else sqlite.insert
+        upsert = dialect_insert(_DEADLINES)
+        stmt = _UPSERTS[name] = upsert.on_conflict_do_update(
+            index_elements=[_DEADLINES.c.game_id],
+            set_={column: upsert.excluded[column] for column in _DEADLINE_COLUMNS},
+        )
+    return stmt
 
 
 async def update_deadline(session: AsyncSession, game_id: int, values: Mapping[str, Any]) -> None:

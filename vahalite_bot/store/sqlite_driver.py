@@ -6,7 +6,9 @@ Each call is a hand-over between the event loop and that thread, which on a busy
 waits for the scheduler; with a dozen statements and the commit, the hand-overs cost a
 command several times what SQLite itself does. Here a cursor runs the four on the thread
 in one call and keeps the result, so each statement (and the commit) is one hand-over.
-The SQL, the transaction and the connection are exactly aiosqlite's.
+A BEGIN makes no trip of its own either: it runs on the thread just before the
+transaction's first statement, in the same hand-over (a transaction that runs no statement
+never began). The SQL, the transaction and the connection are exactly aiosqlite's.
 """
 
 from __future__ import annotations
@@ -23,7 +25,11 @@ Row = Any
 Outcome = tuple[Any, int, int | None, list[Row]]  # description, rowcount, lastrowid, rows
 
 
-def _run(conn: sqlite3.Connection, sql: str, parameters: Any, many: bool) -> Outcome:
+def _run(
+    conn: sqlite3.Connection, begin: str | None, sql: str, parameters: Any, many: bool
+) -> Outcome:
+    if begin is not None:
+        conn.execute(begin)
     cursor = conn.cursor()
     try:
         if many:
@@ -55,6 +61,10 @@ class OneTripCursor:
         await self.close()
 
     async def execute(self, sql: str, parameters: Sequence[Any] | None = None) -> OneTripCursor:
+        if _is_begin(sql) and not parameters:
+            self._connection.begin_later(sql)
+            self.description, self.rowcount, self.lastrowid, self._rows = None, -1, None, []
+            return self
         return await self._call(sql, () if parameters is None else parameters, many=False)
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> OneTripCursor:
@@ -62,9 +72,10 @@ class OneTripCursor:
 
     async def _call(self, sql: str, parameters: Any, many: bool) -> OneTripCursor:
         connection = self._connection
+        begin = connection.take_begin()
 
         def run() -> Outcome:
-            return _run(connection._conn, sql, parameters, many)
+            return _run(connection._conn, begin, sql, parameters, many)
 
         outcome: Outcome = await connection._execute(run)  # type: ignore[no-untyped-call]
         self.description, self.rowcount, self.lastrowid, self._rows = outcome
@@ -87,8 +98,37 @@ class OneTripCursor:
 
 
 class OneTripConnection(aiosqlite.Connection):
+    _begin: str | None = None  # a BEGIN not yet run: it goes with the next statement
+
     def cursor(self) -> OneTripCursor:  # type: ignore[override]
         return OneTripCursor(self)
+
+    def begin_later(self, sql: str) -> None:
+        if self.in_transaction:
+            raise sqlite3.OperationalError("cannot start a transaction within a transaction")
+        self._begin = sql
+
+    def take_begin(self) -> str | None:
+        begin, self._begin = self._begin, None
+        return begin
+
+    @property
+    def in_transaction(self) -> bool:
+        # A BEGIN waiting for its statement counts: the pool's reset then rolls it back
+        # (which drops it) rather than leave it to the connection's next user.
+        return self._begin is not None or super().in_transaction
+
+    async def commit(self) -> None:
+        if self.take_begin() is None:  # else nothing ran: there is nothing to commit
+            await super().commit()
+
+    async def rollback(self) -> None:
+        if self.take_begin() is None:
+            await super().rollback()
+
+
+def _is_begin(sql: str) -> bool:
+    return sql[:5].upper() == "BEGIN"
 
 
 def connector(url: URL) -> Callable[[], Awaitable[aiosqlite.Connection]]:
