@@ -154,9 +154,10 @@ def test_the_score_line_gives_a_95_percent_interval(capsys: pytest.CaptureFixtur
 def test_hard_holds_its_own_against_normal_on_a_fixed_sample() -> None:
     """Eight deals of the codex lists, each played from both seats (the first turn decides
     most games, so only both seats compare the players); a node limit instead of a clock
-    makes every game the same on any machine. The hard player does not beat the normal one
-    clearly (docs/opponent.md): this guards against a search that plays worse than the
-    greedy choice it starts from (it scored 7 of 16 here; a broken search scores far less)."""
+    makes every game the same on any machine. The hard player beats the normal one by less
+    than the issue asks (docs/opponent.md): this guards against a search or a setup that
+    plays worse than the greedy choices they start from (it scored 9 of 16 here, 7 before
+    its own setup when it moves second; a broken search scores far less)."""
     score = 0.0
     for index in range(16):
         deal, swap = divmod(index, 2)
@@ -166,7 +167,7 @@ def test_hard_holds_its_own_against_normal_on_a_fixed_sample() -> None:
         hard_side = N if swap else S
         winner = record.final.winner
         score += 1.0 if winner is hard_side else 0.5 if winner is None else 0.0
-    assert score >= 6, score
+    assert score >= 7, score
 
 
 def test_the_terminal_takes_a_level_and_the_thinking_time_from_the_config() -> None:

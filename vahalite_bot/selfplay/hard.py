@@ -39,6 +39,7 @@ from vahalite_bot.selfplay.chance import outcomes
 from vahalite_bot.selfplay.evaluation import Evaluator, Weights
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
+from vahalite_bot.selfplay.hard_setup import deploy, place_terrain
 
 DEFAULT_BUDGET_MS = 50.0
 DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at
@@ -127,6 +128,10 @@ class HardPlayer:
         side = acting_side(state)
         seed = rng.getrandbits(32)
         self.last = []
+        if state.phase is Phase.DEPLOYMENT and side is not None and not state.pending:
+            return deploy(state, side, self.evaluator, self.greedy)
+        if state.phase is Phase.TERRAIN and side is not None and not state.pending:
+            return place_terrain(state, side, self.greedy)
         if side is None or state.phase is not Phase.PLAYING:
             return self.greedy.choose(state, rng)
         if state.pending:
