@@ -17,8 +17,9 @@ measured play of all of them begins together, spread over ``--spread`` seconds.
 Measured: for every command of the play (after the setup) whose post carries the board
 image, the time from the interaction's dispatch on the gateway (for a text order, the
 message's) to the arrival at the stand-in of the bot's post with the image. The bot's own
-loop-stall watch reports the longest event-loop stall of the measured seconds. The last line
-printed is ``p50_ms=X p99_ms=Y commands=N commands_per_s=Z longest_stall_ms=S``.
+loop-stall watch reports the longest event-loop stall of the measured seconds. Then
+``p50_ms=X p99_ms=Y commands=N commands_per_s=Z longest_stall_ms=S``, and last the bot's
+requests to Discord per measured command, by route (``http_per_command=H (...)``).
 
 ``--processes N`` runs N bot processes, each serving one of N shards (a guild per shard, the
 games spread over them; several processes need ``--db`` PostgreSQL). ``--deadlines N`` then
@@ -34,11 +35,13 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import signal
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -221,8 +224,10 @@ async def run(args: argparse.Namespace) -> None:
             started = time.time()
             clock = time.monotonic()
             main, workers = bots_cpu_seconds(bots)
+            requests = len(standin.requests)
             await playing
             now_main, now_workers = bots_cpu_seconds(bots)
+            calls = standin.requests[requests:]
             cpu = (now_main - main, now_workers - workers)
             elapsed = time.monotonic() - clock
             ended = time.time()
@@ -232,6 +237,7 @@ async def run(args: argparse.Namespace) -> None:
                 for n in range(args.processes)
             )
             report(bench.figures, elapsed, stall, cpu, bench.played)
+            report_calls(calls, bench.played)
         if args.deadlines:
             await deadlines(service, args.deadlines, places[0][0])
     finally:
@@ -352,6 +358,24 @@ def report(
         f"p50_ms={p50:.1f} p99_ms={p99:.1f} commands={len(times)} "
         f"commands_per_s={len(times) / elapsed:.1f} longest_stall_ms={stall:.1f}"
     )
+
+
+def report_calls(calls: list[tuple[str, str]], played: int) -> None:
+    """The bot's requests to Discord per measured command (its autocomplete included), by
+    route: what each command costs in HTTP calls."""
+    if not played:
+        return
+    routes = Counter(f"{method} {_route(path)}" for method, path in calls)
+    each = " ".join(f"{route}={count / played:.2f}" for route, count in routes.most_common())
+    print(f"http_per_command={len(calls) / played:.2f} ({each})")
+
+
+def _route(path: str) -> str:
+    """``/api/v10/channels/123/messages/456`` as ``/channels/{id}/messages/{id}``."""
+    path = re.sub(r"^/api/v\d+", "", path)
+    path = re.sub(r"/webhooks/\d+/[^/]+", "/webhooks/{app}/{token}", path)
+    path = re.sub(r"/interactions/\d+/[^/]+", "/interactions/{id}/{token}", path)
+    return re.sub(r"/\d+", "/{id}", path)
 
 
 def _p99(ordered: list[float]) -> float:

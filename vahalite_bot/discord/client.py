@@ -38,6 +38,7 @@ from vahalite_bot.discord.opponent import Opponent
 from vahalite_bot.discord.options import DiscordOptions
 from vahalite_bot.discord.presses import Presses
 from vahalite_bot.discord.room import Room
+from vahalite_bot.discord.seen import Seen
 from vahalite_bot.discord.translator import FluentTranslator
 from vahalite_bot.discord.tree import VahaTree
 from vahalite_bot.discord.words import text
@@ -90,7 +91,8 @@ class VahaBot(commands.AutoShardedBot):
             name=text("cmd-vl"), description=text("cmd-vl-desc"), guild_only=True
         )
         self.workers = Workers(options.workers)
-        self.room = Room(self, service, self.workers)
+        self.seen = Seen(service)
+        self.room = Room(self, service, self.workers, self.seen)
         self.games = Games(self)
         self.presses = Presses(self)
         self.opponent = Opponent(self)

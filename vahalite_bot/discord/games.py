@@ -58,10 +58,14 @@ class Games:
         self.bot.room.remember(interaction.user)
         return actor_of(interaction.user, interaction.guild)
 
-    async def side_of(self, game: int, user: str) -> tuple[GameStatus, Side | None]:
-        status: GameStatus = await self.service.status(game)
-        side = next((p.side for p in status.players if p.user == user), None)
-        return status, side
+    async def side_of(
+        self, game: int, user: str, *, max_age: float | None = 0.0
+    ) -> tuple[GameStatus, Side | None]:
+        """The game and the user's side in it: read now, or (``max_age`` seconds, None: any
+        age) as this process last saw it, for a caller that copes with an old view."""
+        seen = self.bot.seen
+        status = await (seen.read(game) if max_age == 0.0 else seen.recent(game, max_age))
+        return status, next((p.side for p in status.players if p.user == user), None)
 
     # -- running a command ---------------------------------------------------------------------
     async def command(
@@ -114,7 +118,7 @@ class Games:
         except NotAllowed as error:
             if error.code != "undo_needs_consent":
                 raise
-            status: GameStatus = await service.status(game)
+            status = await self.bot.seen.read(game)
             if any(is_auto(p.user) for p in status.players if p.user != actor.user):
                 raise Refusal("bot-declines-undo") from None
             outcome = await service.request_undo(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from vahalite_bot.app import Actor, NotAllowed, Outcome
+from vahalite_bot.app import Actor, NotAllowed, Outcome, StaleState
 from vahalite_bot.orders import Order, Request, declines_advance, resolve
 from vahalite_bot.rules.actions import Action, Advance
 from vahalite_bot.rules.scenario import Side
@@ -23,17 +23,40 @@ if TYPE_CHECKING:
 
 async def play(bot: VahaBot, game: int, actor: Actor, order: Order, key: str) -> list[Outcome]:
     """A slash command's order, resolved in the game as the caller's view shows it (a newer
-    game refuses it as stale rather than apply what was meant for another position)."""
-    status, side = await bot.games.side_of(game, actor.user)
-    if side is None:
-        raise NotAllowed("not_a_player")
-    if status.state is None:
-        raise NotAllowed("game_not_started")
-    resolved = resolve(order, status.state, side)
-    assert not isinstance(resolved, Request), f"a command built a question: {order}"
-    return await apply(
-        bot, game, actor, side, status.state, order, resolved, key, expected_version=status.version
-    )
+    game refuses it as stale rather than apply what was meant for another position).
+
+    The view is the game as this process last saw it (its last post read it): no read
+    before the command. If the game has moved on since, the caller is not in that view or
+    the order is refused in it, it is read again and the order resolved anew."""
+    for fresh in (False, True):
+        status, side = await bot.games.side_of(game, actor.user, max_age=0.0 if fresh else None)
+        if side is None or status.state is None:
+            if not fresh:
+                continue
+            raise NotAllowed("not_a_player" if side is None else "game_not_started")
+        try:
+            resolved = resolve(order, status.state, side)
+        except Exception:
+            if fresh:
+                raise
+            continue  # refused in that view: perhaps not in the game as it is now
+        assert not isinstance(resolved, Request), f"a command built a question: {order}"
+        try:
+            return await apply(
+                bot,
+                game,
+                actor,
+                side,
+                status.state,
+                order,
+                resolved,
+                key,
+                expected_version=status.version,
+            )
+        except StaleState as error:
+            if fresh or error.code != "stale":
+                raise
+    raise AssertionError("unreachable")
 
 
 async def apply(

@@ -23,6 +23,7 @@ from vahalite_bot.app.results import ENDED, LOBBY, PAUSED_BY_PLAYERS
 from vahalite_bot.discord import buttons, decisions, work
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
 from vahalite_bot.discord.retry import retried
+from vahalite_bot.discord.seen import Seen
 from vahalite_bot.discord.words import fit, say
 from vahalite_bot.discord.workers import Workers
 from vahalite_bot.i18n import translate
@@ -45,12 +46,16 @@ TAGS = {LOBBY: "tag-open", "setup": "tag-playing", "playing": "tag-playing", END
 class Room:
     """Posting in games' channels (threads and forum posts), for every cog alike."""
 
-    def __init__(self, client: discord.Client, service: GameService, workers: Workers) -> None:
+    def __init__(
+        self, client: discord.Client, service: GameService, workers: Workers, seen: Seen
+    ) -> None:
         self.client = client
         self.service = service
         self.workers = workers
+        self.seen = seen
         self._warned: set[tuple[int, str]] = set()  # (channel, permission) told this run
         self._status_ids: dict[int, int] = {}  # channel -> its pinned status message
+        self._status_texts: dict[int, str] = {}  # channel -> what that message says now
         self._names: dict[str, str] = {}  # user id -> display name, as last seen
 
     # -- the post of a change ------------------------------------------------------------------
@@ -69,7 +74,7 @@ class Room:
         if not outcomes:
             return None
         last = outcomes[-1]
-        status = await self.service.status(last.game_id)
+        status = await self.seen.read(last.game_id)
         lang = status.language
         channel = self.channel(status)
         told = [say(lang, "by", user=mention(by))] if by else []
@@ -247,13 +252,17 @@ class Room:
         quiet = discord.AllowedMentions.none()
         try:
             if message is not None:
+                if self._status_texts.get(message.channel.id) == content:
+                    return  # a move that changed nothing it shows (a terrain piece, a miss)
                 edit = message.edit
                 await retried(lambda: edit(content=content, allowed_mentions=quiet), "a status")
+                self._status_texts[message.channel.id] = content
                 return
             sent = await retried(lambda: channel.send(content, allowed_mentions=quiet), "a status")
         except discord.Forbidden:
             return
         self._status_ids[sent.channel.id] = sent.id
+        self._status_texts[sent.channel.id] = content
         if not self.may(channel, "manage_messages") and not self.may(channel, "pin_messages"):
             await self.warn(channel, "pin_messages", status.language)
             return
@@ -274,6 +283,7 @@ class Room:
             async for pinned in channel.pins(limit=50):
                 if me is not None and pinned.author.id == me.id:
                     self._status_ids[channel.id] = pinned.id
+                    self._status_texts[channel.id] = pinned.content
                     return pinned
         except (discord.Forbidden, discord.NotFound):
             return None

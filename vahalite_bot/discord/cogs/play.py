@@ -16,6 +16,7 @@ from discord.ext import commands
 from vahalite_bot.app import Actor, NotAllowed, Outcome
 from vahalite_bot.discord import buttons, choices, decisions, housechoices, playing
 from vahalite_bot.discord.cogs import AreaCog
+from vahalite_bot.discord.seen import SUGGEST_SECONDS
 from vahalite_bot.discord.textorders import run_text_orders
 from vahalite_bot.discord.tree import Refusal
 from vahalite_bot.discord.words import lang_of, say, text
@@ -76,7 +77,8 @@ class PlayCog(AreaCog):
             game = await self.bot.games.game_here(interaction.channel_id)
         except Refusal:
             return None
-        status, side = await self.bot.games.side_of(game, str(interaction.user.id))
+        user = str(interaction.user.id)
+        status, side = await self.bot.games.side_of(game, user, max_age=SUGGEST_SECONDS)
         return None if status.state is None else (status.state, side)
 
     async def _choices(self, interaction: discord.Interaction[Any], ask: Any) -> Choices:
