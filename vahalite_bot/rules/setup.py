@@ -77,6 +77,14 @@ def can_deploy_all(state: GameState, side: Side) -> bool:
     the rest need distinct free cells of the zone that they may stand on.
     """
     waiting = undeployed(state, side)
+    occupied = state.occupied()
+    free = [c for c in state.scenario.zone_cells(side) if c not in occupied]
+    # Any unit may stand on a cell with neither terrain nor an SP: with enough of those
+    # left for every waiting unit, riders or not, the matchings below cannot fail, and
+    # this is what most setup steps ask.
+    plain = sum(1 for c in free if c not in state.terrain and c not in state.sps)
+    if plain >= len(waiting):
+        return True
     transports = [
         u
         for u in state.living(side)
@@ -90,11 +98,6 @@ def can_deploy_all(state: GameState, side: Side) -> bool:
         }
     )
     needing_cells = [u for u in waiting if u.id not in riders]
-    occupied = state.occupied()
-    free = [c for c in state.scenario.zone_cells(side) if c not in occupied]
-    # Any unit may stand on a cell with neither terrain nor an SP: with enough of those
-    # left the matching below cannot fail, and this is what most setup steps ask.
-    plain = sum(1 for c in free if c not in state.terrain and c not in state.sps)
     if plain >= len(needing_cells):
         return True
     # Where a unit may stand depends only on its type (``_may_deploy_on``): one list a type.

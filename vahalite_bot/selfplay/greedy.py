@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from vahalite_bot.rules import combat
+from vahalite_bot.rules import combat, unit_orders
 from vahalite_bot.rules.actions import (
     Action,
     Advance,
@@ -134,26 +134,29 @@ class GreedyPlayer:
             stay = spots.get((*known, None))
             if stay is None:
                 stay = spots[(*known, None)] = self._position_value(trial, ghost, spot)
+            # The unit moves only to a spot worth more than this. Spots that cannot be are
+            # not worked out (nor, when none can be, where the unit could go): the best
+            # spot, and whether it beats staying, come out the same at a fraction of the
+            # attack questions (see _attack_bound).
+            enough = stay + MIN_GAIN
+            bound = self._attack_bound(trial, ghost, spot)
+            if _move_bound(bound, state, unit, spot) <= enough:
+                continue
             best: tuple[float, tuple[Cell, ...]] | None = None
-            bound: float | None = None
             for destination in reachable(state, unit).values():
                 if destination.embarks_in is not None:
                     continue  # embarking mid-game costs the passenger a turn: not worth it
                 cell = destination.cell
                 value = spots.get((*known, cell))
                 if value is None:
-                    if best is not None:
-                        # A spot whose value cannot beat the best so far is not worked out:
-                        # the choice is the same, at a fraction of the attack questions.
-                        if bound is None:
-                            bound = self._attack_bound(trial, ghost, spot)
-                        if _placed(bound, trial, ghost, cell, cell, spot) <= best[0]:
-                            continue
+                    ceiling = _placed(bound, trial, ghost, cell, cell, spot)
+                    if ceiling <= enough or (best is not None and ceiling <= best[0]):
+                        continue
                     value = self._value_after_move(trial, ghost, cell, spot)
-                    spots[(*known, destination.cell)] = value
+                    spots[(*known, cell)] = value
                 if best is None or value > best[0]:
                     best = (value, destination.path)
-            if best is not None and best[0] > stay + MIN_GAIN:
+            if best is not None and best[0] > enough:
                 return as_fall_back(state, Move(side, unit.id, best[1]))  # M6
         return None
 
@@ -345,6 +348,29 @@ def _placed(
         if sp is not None:
             value += CAPTURE_BONUS if sp.holder is not unit.side else HOLD_BONUS
     return value
+
+
+def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) -> float:
+    """No spot ``unit`` can move to is worth more than this: ``_placed`` with its best
+    conceivable attack, as near the objectives as any move could bring it (no nearer than
+    one step to an enemy, whose cell it cannot end on), and the SP bonus of an SP within
+    reach. A move ends at most M steps away (D1), a disembark one (H3)."""
+    here = state.position(unit)
+    assert here is not None
+    steps = 1 if unit.embarked_in is not None else unit_orders.max_move(state, unit)
+    value = bound
+    if spot.objectives:
+        taken = set(spot.enemies)
+        nearest = min(
+            max(1 if o in taken else 0, distance(here, o) - steps) for o in spot.objectives
+        )
+        value -= DISTANCE_WEIGHT * nearest
+    if unit.is_flyer:
+        return value
+    holders = {sp.holder for cell, sp in state.sps.items() if distance(here, cell) <= steps}
+    if any(holder is not unit.side for holder in holders):
+        return value + CAPTURE_BONUS
+    return value + HOLD_BONUS if holders else value
 
 
 def _reach(unit: UnitState) -> int:
