@@ -137,6 +137,8 @@ def charge_path(
 
 def charge_options(state: GameState, unit: UnitState) -> list[ChargeOption]:
     """Every legal charge of ``unit`` now: each target, each empty cell beside it in reach."""
+    if not state.has(HouseRule.CHARGE):
+        return []  # charger_problem's first answer, without building the refusal
     if charger_problem(state, unit) is not None:
         return []
     paths = _paths(state, unit, MAX_REACH)

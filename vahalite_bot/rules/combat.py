@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from vahalite_bot.rules import unit_orders
 from vahalite_bot.rules.actions import Attack
@@ -107,29 +108,72 @@ def height_bonus(state: GameState, unit: UnitState) -> int:
 
 
 def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
-    """Every target ``unit`` may attack now, split into melee and ranged options."""
+    """Every target ``unit`` may attack now, split into melee and ranged options.
+
+    The same answers as asking ``weapon_problem`` for every weapon and target, which is
+    what automatic players ask most: the checks that do not depend on the target (orders,
+    E13, artillery after a move) are made once per weapon, the sight line once per target.
+    """
     if _attacker_problem(state, unit) is not None:
         return []
     here = state.position(unit)
     assert here is not None
-    # E2/E10 bound every weapon's reach: targets beyond it need no full check (the costly
-    # part, with sight lines), which is what automatic players ask most.
     bonus = height_bonus(state, unit)
-    options: list[AttackOption] = []
-    for target in state.living(unit.side.other):
-        if target.cell is None:
+    # (index, melee, reach, minimum range, needs a sight line) of each weapon that no
+    # target-independent rule rules out.
+    usable: list[tuple[int, bool, int, int, bool]] = []
+    for index, weapon in enumerate(unit.weapons):
+        if unit_orders.weapon_problem(state, unit, weapon) is not None:
             continue
-        span = distance(here, target.cell)
-        for melee in (True, False):
-            reaching = tuple(
-                i
-                for i, w in enumerate(unit.weapons)
-                if (w.kind is WeaponKind.MELEE) == melee
-                and span <= w.max_range + bonus
-                and weapon_problem(state, unit, w, target) is None
-            )
-            if reaching:
-                options.append(AttackOption(target.id, melee, reaching))
+        kind = weapon.kind
+        if unit.embarked_in is not None and kind is not WeaponKind.SHOOTING:
+            continue  # E13
+        if kind is WeaponKind.MELEE:
+            usable.append((index, True, weapon.max_range, 0, False))
+        elif kind is WeaponKind.ARTILLERY and unit.moved:
+            continue  # E2
+        else:
+            reach = weapon.max_range + bonus
+            usable.append((index, False, reach, weapon.minimum_range, kind is WeaponKind.SHOOTING))
+    if not usable:
+        return []
+    flyer = unit.is_flyer
+    vehicle = unit.is_ground_vehicle
+    blocking: frozenset[Cell] | None = None
+    other = unit.side.other
+    options: list[AttackOption] = []
+    for target in state.units.values():
+        there = target.cell
+        if target.destroyed or target.side is not other or there is None:
+            continue
+        span = abs(here.col - there.col) + abs(here.row - there.row)  # E1
+        flyer_involved = flyer or target.is_flyer
+        sight: bool | None = None
+        melee: list[int] = []
+        ranged: list[int] = []
+        for index, is_melee, reach, minimum, needs_sight in usable:
+            if span > reach:
+                continue
+            if is_melee:
+                # E12, E11
+                if flyer_involved or (vehicle and _gives_cover(state, there)):
+                    continue
+                melee.append(index)
+                continue
+            if span < minimum and not flyer_involved:
+                continue
+            if needs_sight:
+                if sight is None:
+                    if blocking is None:
+                        blocking = state.blocking_cells()
+                    sight = has_line_of_sight(here, there, blocking)  # E4
+                if not sight:
+                    continue
+            ranged.append(index)
+        if melee:
+            options.append(AttackOption(target.id, True, tuple(melee)))
+        if ranged:
+            options.append(AttackOption(target.id, False, tuple(ranged)))
     return options
 
 
@@ -143,12 +187,28 @@ def dice_odds(
 ) -> list[DieOdds]:
     """One entry per die the attack rolls, in order (``overwatch``: as M7 fires them)."""
     odds: list[DieOdds] = []
+    for die, count in dice_groups(state, unit, target, weapons, overwatch=overwatch):
+        odds.extend([die] * count)
+    return odds
+
+
+def dice_groups(
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    weapons: Sequence[int],
+    *,
+    overwatch: bool = False,
+) -> list[tuple[DieOdds, int]]:
+    """``dice_odds`` by weapon: each weapon's odds per die and its number of dice. The same
+    dice in a few entries, for callers that key caches on them."""
+    groups: list[tuple[DieOdds, int]] = []
     for index in weapons:
         weapon = unit.weapons[index]
         needed = die_rule(state, unit, target, weapon, overwatch=overwatch).needed
         cover = cover_value(state, weapon, target)
-        odds.extend([DieOdds(needed, cover)] * dice_count(unit, weapon))
-    return odds
+        groups.append((DieOdds(needed, cover), dice_count(unit, weapon)))
+    return groups
 
 
 def die_rule(
@@ -188,6 +248,13 @@ def damage_distribution(
 
 def distribution_of(dice: Sequence[DieOdds], cap: int) -> list[Fraction]:
     """P(k successes), k = 0..cap, the last entry holding every result of cap or more."""
+    return list(_distribution(tuple(dice), cap))
+
+
+@lru_cache(maxsize=4096)
+def _distribution(dice: tuple[DieOdds, ...], cap: int) -> tuple[Fraction, ...]:
+    # Exact Fractions are slow, and the same few attacks are asked about again and again
+    # (players weighing options, Overwatch, charges): a pure function, so kept by its inputs.
     dist = [Fraction(1)]
     for die in dice:
         p = die.probability
@@ -196,7 +263,7 @@ def distribution_of(dice: Sequence[DieOdds], cap: int) -> list[Fraction]:
             for k in range(len(dist) + 1)
         ]
     capped = [*dist[:cap], sum(dist[cap:], Fraction(0))]
-    return capped + [Fraction(0)] * (cap + 1 - len(capped))
+    return (*capped, *[Fraction(0)] * (cap + 1 - len(capped)))
 
 
 def expected_damage(

@@ -67,10 +67,17 @@ def fair_die(seed: bytes, position: int) -> int:
     docs/dice.md states this procedure for players and tests/test_dice_vectors.py pins it
     with published vectors: any change here changes every game's dice.
     """
+    return _fair_die(hmac.new(seed, digestmod=hashlib.sha256), position)
+
+
+def _fair_die(keyed: hmac.HMAC, position: int) -> int:
+    """``fair_die`` from an HMAC already keyed with the seed (copied, never changed):
+    keying it is half the work of a die, and a game rolls hundreds."""
     counter = 0
     while True:
-        message = f"{position}:{counter}".encode()
-        for byte in hmac.new(seed, message, hashlib.sha256).digest():
+        mac = keyed.copy()
+        mac.update(f"{position}:{counter}".encode())
+        for byte in mac.digest():
             if byte < 252:
                 return byte % 6 + 1
         counter += 1
@@ -81,6 +88,14 @@ class FairDice:
 
     def __init__(self, seed: bytes) -> None:
         self.seed = seed
+        self._keyed: tuple[bytes, hmac.HMAC] | None = None  # made at the first roll
+
+    def __getstate__(self) -> dict[str, bytes]:
+        return {"seed": self.seed}  # an HMAC object neither pickles nor copies
+
+    def __setstate__(self, state: dict[str, bytes]) -> None:
+        self.seed = state["seed"]
+        self._keyed = None
 
     @classmethod
     def new(cls) -> FairDice:
@@ -92,7 +107,10 @@ class FairDice:
         return commitment(self.seed)
 
     def roll(self, position: int, purpose: str) -> int:
-        return fair_die(self.seed, position)
+        keyed = self._keyed
+        if keyed is None or keyed[0] is not self.seed:  # the first roll, or a new seed
+            keyed = self._keyed = (self.seed, hmac.new(self.seed, digestmod=hashlib.sha256))
+        return _fair_die(keyed[1], position)
 
 
 def commitment(seed: bytes) -> str:

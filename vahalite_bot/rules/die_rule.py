@@ -8,6 +8,7 @@ number, ``needed``, describes it exactly: the odds and the narration use that nu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 FACES = range(1, 7)
 
@@ -39,7 +40,13 @@ class DieRule:
         When none does, the plain E6 gap (Defense - strength) is kept, as narration has
         always shown it ("needs 8").
         """
-        for face in FACES:
-            if self.succeeds(face):
-                return face
-        return max(7, self.defense - self.strength)
+        return _needed(self)
+
+
+@lru_cache(maxsize=1024)
+def _needed(rule: DieRule) -> int:
+    # Players weigh thousands of attacks a game, all with a few dozen distinct rules.
+    for face in FACES:
+        if rule.succeeds(face):
+            return face
+    return max(7, rule.defense - rule.strength)

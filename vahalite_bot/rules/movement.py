@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from vahalite_bot.rules import fallback, unit_orders
 from vahalite_bot.rules.actions import Move
 from vahalite_bot.rules.casualties import morale_test
-from vahalite_bot.rules.contact import charge_rule_end_problem
+from vahalite_bot.rules.contact import charge_rule_end_problem, in_contact
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import Moved
 from vahalite_bot.rules.geometry import Cell, distance, orthogonal_neighbours
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.overwatch import fire_overwatch
 from vahalite_bot.rules.scenario import TerrainKind
 from vahalite_bot.rules.state import GameState, UnitState
@@ -44,18 +45,34 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     paths: dict[Cell, tuple[Cell, ...]] = {start: ()}
     queue = deque([start])
     longest = unit_orders.max_move(state, unit)
+    # The board does not change during the search: who stands where, and (M8) whether the
+    # unit starts in contact, are looked up once rather than for every cell.
+    occupants = state.occupied()
+    began_in_contact = in_contact(state, unit) if state.has(HouseRule.CHARGE) else None
+    flyer = unit.is_flyer  # D4: flyers ignore terrain and units while moving
+    # Without M8 a ground unit may end on any empty cell it may pass (_end_problem).
+    plain_end = not flyer and began_in_contact is None
+    terrain = state.terrain
+    width, height = state.scenario.width, state.scenario.height
     while queue:
         here = queue.popleft()
         path = paths[here]
         if len(path) >= longest:
             continue
-        for step in orthogonal_neighbours(here, state.scenario.width, state.scenario.height):
-            if step in paths or _step_problem(state, unit, step) is not None:
+        # Neighbours are on the board (D1), so only D2 and D3 can stop a step.
+        for step in orthogonal_neighbours(here, width, height):
+            if step in paths:
                 continue
-            paths[step] = (*path, step)
-            ending = _end_problem(state, unit, step)
-            if ending is None:
-                found[step] = _destination(state, unit, paths[step])
+            occupant = occupants.get(step)
+            if not flyer and (
+                (step in terrain and not state.can_stand(unit, step)) or _blocks(unit, occupant)
+            ):
+                continue
+            paths[step] = steps = (*path, step)
+            if occupant is None and plain_end:
+                found[step] = Destination(step, steps)
+            elif _end_problem(state, unit, step, occupant, began_in_contact) is None:
+                found[step] = _destination(unit, steps, occupant)
             queue.append(step)
     return found
 
@@ -140,7 +157,7 @@ def check_move(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> Non
         previous = step
     if len(set(path)) != len(path) or start in path:
         raise IllegalAction("D1", "path_revisits", unit=unit.id)
-    problem = _end_problem(state, unit, path[-1])
+    problem = _end_problem(state, unit, path[-1], state.unit_at(path[-1]))
     if problem is not None:
         raise problem
 
@@ -170,19 +187,30 @@ def _step_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalActio
         assert kind is not None
         return IllegalAction("D2", "blocked_by_terrain", cell=cell.name, terrain=kind.value)
     other = state.unit_at(cell)
-    if other is not None and other.side is not unit.side and not other.is_flyer:
+    if _blocks(unit, other):
+        assert other is not None
         return IllegalAction("D3", "blocked_by_enemy", cell=cell.name, enemy=other.id)
     return None
 
 
-def _end_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAction | None:
-    """D3, D4, H1, H2: may the move end on ``cell``?"""
+def _blocks(unit: UnitState, other: UnitState | None) -> bool:
+    """D3: an enemy ground unit on a cell bars a ground unit's way through it."""
+    return other is not None and other.side is not unit.side and not other.is_flyer
+
+
+def _end_problem(
+    state: GameState,
+    unit: UnitState,
+    cell: Cell,
+    occupant: UnitState | None,
+    began_in_contact: bool | None = None,
+) -> IllegalAction | None:
+    """D3, D4, H1, H2: may the move end on ``cell`` (where ``occupant`` stands)?"""
     # D4 names only Obstacles and SPs: a flyer may hover over Water.
     if unit.is_flyer and (state.terrain_kind(cell) is TerrainKind.OBSTACLE or cell in state.sps):
         return IllegalAction("D4", "flyer_cannot_end", cell=cell.name)
-    occupant = state.unit_at(cell)
     if occupant is None:
-        return charge_rule_end_problem(state, unit, cell)
+        return charge_rule_end_problem(state, unit, cell, began_in_contact)
     if occupant.side is unit.side and occupant.sheet.is_transport and not unit.is_flyer:
         if not state.can_carry(occupant, unit):
             return IllegalAction("H1", "cannot_embark", unit=unit.id, transport=occupant.id)
@@ -203,8 +231,9 @@ def _second_move_problem(
     return IllegalAction("C2", "already_moved", unit=unit.id)
 
 
-def _destination(state: GameState, unit: UnitState, path: tuple[Cell, ...]) -> Destination:
-    occupant = state.unit_at(path[-1])
+def _destination(
+    unit: UnitState, path: tuple[Cell, ...], occupant: UnitState | None
+) -> Destination:
     embarks = occupant.id if occupant is not None and occupant is not unit else None
     return Destination(path[-1], path, embarks_in=embarks)
 

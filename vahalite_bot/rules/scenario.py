@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.sheets import Slot
@@ -162,7 +163,7 @@ class Scenario:
         return 0 <= cell.col < self.width and 0 <= cell.row < self.height
 
     def cells(self) -> list[Cell]:
-        return [Cell(c, r) for r in range(self.height) for c in range(self.width)]
+        return list(self._cells)
 
     def in_half(self, side: Side, cell: Cell) -> bool:
         lo, hi = self.half_rows[side]
@@ -171,6 +172,29 @@ class Scenario:
     def in_deploy_zone(self, side: Side, cell: Cell) -> bool:
         lo, hi = self.deploy_rows[side]
         return lo <= cell.row <= hi and 0 <= cell.col < self.width
+
+    def half_cells(self, side: Side) -> tuple[Cell, ...]:
+        """B3-B5: the cells of ``side``'s half, in ``cells()`` order."""
+        return self._half_cells[side]
+
+    def zone_cells(self, side: Side) -> tuple[Cell, ...]:
+        """B5: the cells of ``side``'s deployment zone, in ``cells()`` order."""
+        return self._zone_cells[side]
+
+    # A scenario never changes once made: the setup asks for these cells at every step.
+    @cached_property
+    def _cells(self) -> tuple[Cell, ...]:
+        return tuple(Cell(c, r) for r in range(self.height) for c in range(self.width))
+
+    @cached_property
+    def _half_cells(self) -> dict[Side, tuple[Cell, ...]]:
+        return {side: tuple(c for c in self._cells if self.in_half(side, c)) for side in Side}
+
+    @cached_property
+    def _zone_cells(self) -> dict[Side, tuple[Cell, ...]]:
+        return {
+            side: tuple(c for c in self._cells if self.in_deploy_zone(side, c)) for side in Side
+        }
 
     def is_edge(self, cell: Cell) -> bool:
         return cell.col in (0, self.width - 1) or cell.row in (0, self.height - 1)

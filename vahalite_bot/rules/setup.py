@@ -25,6 +25,7 @@ from vahalite_bot.rules.events import (
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.matching import max_matching
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.sheets import UnitType
 from vahalite_bot.rules.state import GameState, Phase, SPState, UnitState, fits
 from vahalite_bot.rules.turns import begin_turn
 
@@ -47,11 +48,17 @@ def setup_actor(state: GameState) -> Side | None:
 
 def terrain_left(state: GameState, side: Side) -> Counter[TerrainKind]:
     """B3: the pieces of the side's set not yet placed on its half."""
-    left = Counter(state.scenario.terrain_for(side))
+    return Counter(_pieces_left(state, side))
+
+
+def _pieces_left(state: GameState, side: Side) -> dict[TerrainKind, int]:
+    """``terrain_left`` as a plain dict (what ``setup_actor`` asks at every step)."""
+    scenario = state.scenario
+    left = scenario.terrain_for(side)
     for cell, piece in state.terrain.items():
-        if cell not in state.scenario.preplaced and state.scenario.in_half(side, cell):
-            left[piece.kind] -= 1
-    return +left
+        if cell not in scenario.preplaced and scenario.in_half(side, cell):
+            left[piece.kind] = left.get(piece.kind, 0) - 1
+    return {kind: count for kind, count in left.items() if count > 0}
 
 
 def sp_left(state: GameState, side: Side) -> int:
@@ -70,6 +77,14 @@ def can_deploy_all(state: GameState, side: Side) -> bool:
     the rest need distinct free cells of the zone that they may stand on.
     """
     waiting = undeployed(state, side)
+    occupied = state.occupied()
+    free = [c for c in state.scenario.zone_cells(side) if c not in occupied]
+    # Any unit may stand on a cell with neither terrain nor an SP: with enough of those
+    # left for every waiting unit, riders or not, the matchings below cannot fail, and
+    # this is what most setup steps ask.
+    plain = sum(1 for c in free if c not in state.terrain and c not in state.sps)
+    if plain >= len(waiting):
+        return True
     transports = [
         u
         for u in state.living(side)
@@ -83,16 +98,20 @@ def can_deploy_all(state: GameState, side: Side) -> bool:
         }
     )
     needing_cells = [u for u in waiting if u.id not in riders]
-    free = [c for c in _zone_cells(state, side) if state.unit_at(c) is None]
-    placed = max_matching(
-        {u.id: [c for c in free if _may_deploy_on(state, u, c)] for u in needing_cells}
-    )
+    if plain >= len(needing_cells):
+        return True
+    # Where a unit may stand depends only on its type (``_may_deploy_on``): one list a type.
+    by_type: dict[UnitType, list[Cell]] = {}
+    for u in needing_cells:
+        if u.type not in by_type:
+            by_type[u.type] = [c for c in free if _may_deploy_on(state, u, c)]
+    placed = max_matching({u.id: by_type[u.type] for u in needing_cells})
     return len(placed) == len(needing_cells)
 
 
 def legal_setup_cells(state: GameState, side: Side) -> list[Cell]:
     """Cells of the side's half, for the adapters to offer."""
-    return [c for c in state.scenario.cells() if state.scenario.in_half(side, c)]
+    return list(state.scenario.half_cells(side))
 
 
 # -- actions -----------------------------------------------------------------------------
@@ -194,10 +213,6 @@ def hold_in_reserve(ctx: Context, action: HoldInReserve) -> None:
 
 
 # -- helpers -----------------------------------------------------------------------------
-def _zone_cells(state: GameState, side: Side) -> list[Cell]:
-    return [c for c in state.scenario.cells() if state.scenario.in_deploy_zone(side, c)]
-
-
 def _may_deploy_on(state: GameState, unit: UnitState, cell: Cell) -> bool:
     """B5: no Obstacle or Water, no vehicle in Cover; flyers never on an SP (as D4)."""
     if not state.can_stand(unit, cell):
@@ -231,7 +246,7 @@ def _deploy_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAct
 
 def _has_work(state: GameState, phase: Phase, side: Side) -> bool:
     if phase is Phase.TERRAIN:
-        return bool(terrain_left(state, side))
+        return bool(_pieces_left(state, side))
     if phase is Phase.SP:
         return sp_left(state, side) > 0
     return bool(undeployed(state, side))

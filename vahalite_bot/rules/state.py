@@ -208,7 +208,13 @@ class GameState:
         ``with_terrain``), so copies can share it and the sight-blocking set cached for it.
         """
         clone = _shallow(self)
-        clone.units = {uid: _shallow(u) for uid, u in self.units.items()}
+        # _shallow inlined: every apply copies every unit, and the calls add up.
+        new = object.__new__
+        units: dict[str, UnitState] = {}
+        for uid, unit in self.units.items():
+            units[uid] = copied = new(type(unit))
+            copied.__dict__.update(unit.__dict__)
+        clone.units = units
         clone.sps = {cell: _shallow(sp) for cell, sp in self.sps.items()}
         return clone
 
@@ -239,7 +245,13 @@ class GameState:
         return None
 
     def occupied(self) -> dict[Cell, UnitState]:
-        return {u.cell: u for u in self.units.values() if u.cell is not None and not u.destroyed}
+        """``unit_at`` for every occupied cell at once."""
+        found: dict[Cell, UnitState] = {}
+        for unit in self.units.values():
+            cell = unit.cell
+            if cell is not None and not unit.destroyed and cell not in found:
+                found[cell] = unit
+        return found
 
     def passenger_of(self, transport_id: str) -> UnitState | None:
         for unit in self.units.values():

@@ -11,6 +11,8 @@ from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.rules.turns import begin_turn
 
+SIDES = tuple(Side)  # iterating the enum itself is slow, and J3 asks after every action
+
 
 def score(state: GameState, side: Side) -> Score:
     """J2: SP held, enemy units destroyed, enemy HQs destroyed by an attack of one's HQ."""
@@ -91,7 +93,7 @@ def _annihilation(ctx: Context) -> None:
     state = ctx.state
     if state.phase is not Phase.PLAYING:
         return
-    wiped = [side for side in Side if not any(state.living(side))]
+    wiped = [side for side in SIDES if not any(state.living(side))]
     if len(wiped) == 2 and state.has(HouseRule.DAMAGE_AT_ROUND_END):
         finish(ctx, winner_by_score(state), "score")  # M2 (5): both gone at once, J2/J4
     elif wiped:

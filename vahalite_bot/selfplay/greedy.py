@@ -5,9 +5,10 @@ interface would (reachable cells, attack options, damage odds) and never looks a
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
-from vahalite_bot.rules import combat
+from vahalite_bot.rules import combat, unit_orders
 from vahalite_bot.rules.actions import (
     Action,
     Advance,
@@ -26,9 +27,11 @@ from vahalite_bot.rules.actions import (
 from vahalite_bot.rules.combat import DieOdds
 from vahalite_bot.rules.engine import acting_side
 from vahalite_bot.rules.geometry import Cell, distance
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.movement import reachable
-from vahalite_bot.rules.scenario import Side, TerrainKind
-from vahalite_bot.rules.sheets import WeaponKind
+from vahalite_bot.rules.order import Order
+from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.sheets import UnitSheet, WeaponKind
 from vahalite_bot.rules.state import (
     GameState,
     PendingOrders,
@@ -58,7 +61,12 @@ MIN_GAIN = 1e-9  # a move must improve on staying put by more than rounding nois
 TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, TerrainKind.WATER)
 FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
 
-_OddsKey = tuple[tuple[DieOdds, ...], int]
+_OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
+# An attack's value by what its odds depend on that changes during a game (see _value_of),
+# with what must be the very same objects for the entry to hold.
+_ValueKey = tuple[str, int, int | None, Order, str, int, Cell | None, tuple[int, ...]]
+_ValueCheck = tuple[UnitSheet, UnitSheet, dict[Cell, Terrain], frozenset[HouseRule]]
+MAX_VALUES = 100_000  # entries kept before the value cache starts afresh
 
 
 class GreedyPlayer:
@@ -72,6 +80,12 @@ class GreedyPlayer:
         # enemy, the SPs and the terrain stay as they were, the answers do too.
         self._spots: dict[tuple[object, ...], float] = {}
         self._spots_context: tuple[object, ...] = ()
+        # Each unit's best conceivable attack value for the same board (see _attack_bound),
+        # with the sheet it was worked out for.
+        self._bounds: dict[tuple[object, ...], tuple[UnitSheet, float]] = {}
+        # Working out an attack's dice to look its odds up costs more than the odds: a unit
+        # weighed on many cells asks the same attacks again and again.
+        self._values: dict[_ValueKey, tuple[_ValueCheck, float]] = {}
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
@@ -86,8 +100,14 @@ class GreedyPlayer:
             return ChooseDeployOrder(side, deploy_first=False)
         if state.phase is Phase.PLAYING:
             return self._play(state, side)
-        candidates = setup_candidates(state)
-        return first_legal(state, sorted(candidates, key=lambda a: _setup_rank(state, side, a)))
+        # B4 refuses SPs on the edge, where the ranking would try them first: left out, they
+        # cost no trial applies and the first legal candidate stays the same.
+        candidates = [
+            a
+            for a in setup_candidates(state)
+            if not (isinstance(a, PlaceSP) and state.scenario.is_edge(a.cell))
+        ]
+        return first_legal(state, sorted(candidates, key=_setup_ranking(state, side)))
 
     # -- the turn ----------------------------------------------------------------------
     def _play(self, state: GameState, side: Side) -> Action:
@@ -106,24 +126,37 @@ class GreedyPlayer:
             return None
         trial = state.copy()  # one copy per decision; each candidate is tried on it and undone
         spots = self._spot_cache(state, side)
+        enemies = [u.cell for u in state.living(side.other) if u.cell is not None]
         for unit in movers:
             ghost = trial.units[unit.id]
-            objectives = _objectives(state, unit)
+            spot = _Spot(_objectives(state, unit), enemies, _reach(unit))
             known = (unit.id, unit.hp, unit.embarked_in, unit.order)
             stay = spots.get((*known, None))
             if stay is None:
-                stay = spots[(*known, None)] = self._position_value(trial, ghost, objectives)
+                stay = spots[(*known, None)] = self._position_value(trial, ghost, spot)
+            # The unit moves only to a spot worth more than this. Spots that cannot be are
+            # not worked out (nor, when none can be, where the unit could go): the best
+            # spot, and whether it beats staying, come out the same at a fraction of the
+            # attack questions (see _attack_bound).
+            enough = stay + MIN_GAIN
+            bound = self._attack_bound(trial, ghost, spot)
+            if _move_bound(bound, state, unit, spot) <= enough:
+                continue
             best: tuple[float, tuple[Cell, ...]] | None = None
             for destination in reachable(state, unit).values():
                 if destination.embarks_in is not None:
                     continue  # embarking mid-game costs the passenger a turn: not worth it
-                value = spots.get((*known, destination.cell))
+                cell = destination.cell
+                value = spots.get((*known, cell))
                 if value is None:
-                    value = self._value_after_move(trial, ghost, destination.cell, objectives)
-                    spots[(*known, destination.cell)] = value
+                    ceiling = _placed(bound, trial, ghost, cell, cell, spot)
+                    if ceiling <= enough or (best is not None and ceiling <= best[0]):
+                        continue
+                    value = self._value_after_move(trial, ghost, cell, spot)
+                    spots[(*known, cell)] = value
                 if best is None or value > best[0]:
                     best = (value, destination.path)
-            if best is not None and best[0] > stay + MIN_GAIN:
+            if best is not None and best[0] > enough:
                 return as_fall_back(state, Move(side, unit.id, best[1]))  # M6
         return None
 
@@ -140,50 +173,99 @@ class GreedyPlayer:
         if len(context) != len(self._spots_context) or any(
             a is not b and a != b for a, b in zip(context, self._spots_context, strict=True)
         ):
-            self._spots, self._spots_context = {}, context
+            self._spots, self._spots_context, self._bounds = {}, context, {}
         return self._spots
 
+    def _attack_bound(self, state: GameState, unit: UnitState, spot: _Spot) -> float:
+        """No attack of ``unit`` from any cell is worth more than this: each enemy attacked
+        with every melee, or every other, weapon. More dice never lower the expected damage
+        or the chance to kill (and float rounding keeps that order), so the bound holds."""
+        key = (unit.id, unit.hp, unit.round_hp, unit.order)
+        known = self._bounds.get(key)
+        if known is not None and known[0] is unit.sheet:
+            return known[1]
+        weapons = unit.weapons
+        melee = tuple(i for i, w in enumerate(weapons) if w.kind is WeaponKind.MELEE)
+        others = tuple(i for i, w in enumerate(weapons) if w.kind is not WeaponKind.MELEE)
+        bound = 0.0
+        for target in state.living(unit.side.other):
+            if target.cell is None:
+                continue
+            for group in (melee, others):
+                if group:
+                    bound = max(bound, self._value_of(state, unit, target, group))
+        self._bounds[key] = (unit.sheet, bound)
+        return bound
+
     def _value_after_move(
-        self, trial: GameState, ghost: UnitState, cell: Cell, objectives: Sequence[Cell]
+        self, trial: GameState, ghost: UnitState, cell: Cell, spot: _Spot
     ) -> float:
         saved = (ghost.cell, ghost.embarked_in, ghost.moved, ghost.disembarked)
         if ghost.embarked_in is not None:
             ghost.embarked_in, ghost.disembarked = None, True
         ghost.cell, ghost.moved = cell, True
         try:
-            return self._position_value(trial, ghost, objectives)
+            return self._position_value(trial, ghost, spot)
         finally:
             ghost.cell, ghost.embarked_in, ghost.moved, ghost.disembarked = saved
 
-    def _position_value(
-        self, state: GameState, unit: UnitState, objectives: Sequence[Cell]
-    ) -> float:
+    def _position_value(self, state: GameState, unit: UnitState, spot: _Spot) -> float:
         here = state.position(unit)
         assert here is not None
-        value = self._best_attack_value(state, unit)
-        if objectives:
-            value -= DISTANCE_WEIGHT * min(distance(here, cell) for cell in objectives)
-        if unit.cell is not None and not unit.is_flyer:
-            sp = state.sps.get(unit.cell)
-            if sp is not None:
-                value += CAPTURE_BONUS if sp.holder is not unit.side else HOLD_BONUS
-        return value
+        attack = self._best_attack_value(state, unit, here, spot)
+        return _placed(attack, state, unit, here, unit.cell, spot)
 
-    def _best_attack_value(self, state: GameState, unit: UnitState) -> float:
-        if not _could_reach_anyone(state, unit):
+    def _best_attack_value(
+        self, state: GameState, unit: UnitState, here: Cell, spot: _Spot
+    ) -> float:
+        # A cheap bound before asking attack_options: is any enemy within the longest reach?
+        if not any(distance(here, cell) <= spot.reach for cell in spot.enemies):
             return 0.0
-        values = [
-            self._attack_value(state, unit, state.units[option.target], option.weapons)
-            for option in combat.attack_options(state, unit)
-        ]
-        return max(values, default=0.0)
+        best = 0.0
+        for option in combat.attack_options(state, unit):
+            target = state.units[option.target]
+            best = max(best, self._value_of(state, unit, target, option.weapons))
+        return best
+
+    def _value_of(
+        self, state: GameState, unit: UnitState, target: UnitState, weapons: tuple[int, ...]
+    ) -> float:
+        """``_attack_value``, remembered. The odds depend on the attacker's sheet, HP (E7,
+        M2's round HP) and order (M3), the target's sheet, HP and cell (cover), the terrain
+        (a new dict whenever it changes) and the house rules: nothing else."""
+        key = (
+            unit.id,
+            unit.hp,
+            unit.round_hp,
+            unit.order,
+            target.id,
+            target.hp,
+            target.cell,
+            weapons,
+        )
+        check = (unit.sheet, target.sheet, state.terrain, state.house)
+        known = self._values.get(key)
+        if known is not None:
+            held = known[0]
+            if (
+                held[0] is check[0]
+                and held[1] is check[1]
+                and held[2] is check[2]
+                and held[3] == check[3]
+            ):
+                return known[1]
+        value = self._attack_value(state, unit, target, weapons)
+        if len(self._values) >= MAX_VALUES:
+            self._values = {}
+        self._values[key] = (check, value)
+        return value
 
     def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
         best: tuple[float, Attack | Charge] | None = None
         for unit in state.living(side):
             for option in combat.attack_options(state, unit):
                 target = state.units[option.target]
-                value = self._attack_value(state, unit, target, option.weapons)
+                value = self._value_of(state, unit, target, option.weapons)
                 if value > 0 and (best is None or value > best[0]):
                     action = Attack(side, unit.id, option.target, option.weapons, option.melee)
                     best = (value, action)
@@ -204,7 +286,7 @@ class GreedyPlayer:
         self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
     ) -> tuple[float, float]:
         """The attack's expected damage and its chance to destroy the target (E6-E9)."""
-        key = (tuple(combat.dice_odds(state, unit, target, weapons)), target.hp)
+        key = (tuple(combat.dice_groups(state, unit, target, weapons)), target.hp)
         odds = self._odds.get(key)
         if odds is None:
             dist = combat.damage_distribution(state, unit, target, weapons)
@@ -248,47 +330,107 @@ def _objectives(state: GameState, unit: UnitState) -> list[Cell]:
     return cells
 
 
-def _could_reach_anyone(state: GameState, unit: UnitState) -> bool:
-    """A cheap bound before asking attack_options: is any enemy within the longest reach?"""
+def _placed(
+    attack: float,
+    state: GameState,
+    unit: UnitState,
+    here: Cell,
+    cell: Cell | None,
+    spot: _Spot,
+) -> float:
+    """A spot's value from its best attack's: nearness to the objectives and the SP the
+    unit stands on (``cell``; None while embarked) count too."""
+    value = attack
+    if spot.objectives:
+        value -= DISTANCE_WEIGHT * min(distance(here, o) for o in spot.objectives)
+    if cell is not None and not unit.is_flyer:
+        sp = state.sps.get(cell)
+        if sp is not None:
+            value += CAPTURE_BONUS if sp.holder is not unit.side else HOLD_BONUS
+    return value
+
+
+def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) -> float:
+    """No spot ``unit`` can move to is worth more than this: ``_placed`` with its best
+    conceivable attack, as near the objectives as any move could bring it (no nearer than
+    one step to an enemy, whose cell it cannot end on), and the SP bonus of an SP within
+    reach. A move ends at most M steps away (D1), a disembark one (H3)."""
     here = state.position(unit)
     assert here is not None
-    reach = max((w.max_range for w in unit.weapons), default=0) + 1  # +1: E3 Height bonus
-    return any(
-        u.cell is not None and distance(here, u.cell) <= reach
-        for u in state.living(unit.side.other)
-    )
+    steps = 1 if unit.embarked_in is not None else unit_orders.max_move(state, unit)
+    value = bound
+    if spot.objectives:
+        taken = set(spot.enemies)
+        nearest = min(
+            max(1 if o in taken else 0, distance(here, o) - steps) for o in spot.objectives
+        )
+        value -= DISTANCE_WEIGHT * nearest
+    if unit.is_flyer:
+        return value
+    holders = {sp.holder for cell, sp in state.sps.items() if distance(here, cell) <= steps}
+    if any(holder is not unit.side for holder in holders):
+        return value + CAPTURE_BONUS
+    return value + HOLD_BONUS if holders else value
 
 
-def _setup_rank(state: GameState, side: Side, action: Action) -> tuple[int, ...]:
+def _reach(unit: UnitState) -> int:
+    """The farthest any of the unit's weapons could reach an enemy."""
+    return max((w.max_range for w in unit.weapons), default=0) + 1  # +1: E3 Height bonus
+
+
+class _Spot(NamedTuple):
+    """What valuing one unit's spots in one move decision needs, gathered once."""
+
+    objectives: list[Cell]
+    enemies: list[Cell]  # the enemy units on the board
+    reach: int
+
+
+def _setup_ranking(state: GameState, side: Side) -> Callable[[Action], tuple[int, ...]]:
     """Sort key for B3-B5 candidates, best first."""
-    if isinstance(action, PlaceTerrain):
-        gap, offset = _gap(state, side, action.cell), _off_centre(state, action.cell)
-        order = TERRAIN_ORDER.index(action.kind)
-        if action.kind in FRONT_TERRAIN:
-            return (order, gap, offset)
-        return (order, -gap, -offset)  # back corners
-    if isinstance(action, PlaceSP):
-        # Deep in one's own half: the enemy has the longest way to come and take it.
-        return (-_gap(state, side, action.cell), _off_centre(state, action.cell))
-    if isinstance(action, Deploy):
-        return _deploy_rank(state, side, action)
-    if isinstance(action, HoldInReserve):
-        return hold_rank(state, action)  # M5
-    return ()
+    occupied = state.occupied()
+    places: dict[Cell, tuple[int, int]] = {}  # many candidates share a cell
+
+    def place(cell: Cell) -> tuple[int, int]:
+        found = places.get(cell)
+        if found is None:
+            found = places[cell] = (_gap(state, side, cell), _off_centre(state, cell))
+        return found
+
+    def rank(action: Action) -> tuple[int, ...]:
+        if isinstance(action, PlaceTerrain):
+            gap, offset = place(action.cell)
+            order = TERRAIN_ORDER.index(action.kind)
+            if action.kind in FRONT_TERRAIN:
+                return (order, gap, offset)
+            return (order, -gap, -offset)  # back corners
+        if isinstance(action, PlaceSP):
+            # Deep in one's own half: the enemy has the longest way to come and take it.
+            gap, offset = place(action.cell)
+            return (-gap, offset)
+        if isinstance(action, Deploy):
+            return _deploy_rank(state, action, occupied.get(action.cell), place(action.cell))
+        if isinstance(action, HoldInReserve):
+            return hold_rank(state, action)  # M5
+        return ()
+
+    return rank
 
 
-def _deploy_rank(state: GameState, side: Side, action: Deploy) -> tuple[int, ...]:
+def _deploy_rank(
+    state: GameState, action: Deploy, occupant: UnitState | None, place: tuple[int, int]
+) -> tuple[int, ...]:
     """Transports first, then the biggest unit that fits into each, then the rest toward
-    the front; artillery (which cannot fire after moving) at the back."""
+    the front; artillery (which cannot fire after moving) at the back. ``place``: the
+    cell's gap to the enemy's half and its offset from the centre."""
     unit = state.units[action.unit]
-    occupant = state.unit_at(action.cell)
     if occupant is not None and state.can_carry(occupant, unit):
         return (1, -unit.models, *action.cell)
     group = 0 if unit.sheet.is_transport else 2
-    gap = _gap(state, side, action.cell)
+    gap, offset = place
     if any(w.kind is WeaponKind.ARTILLERY for w in unit.weapons):
         gap = -gap
-    return (group, gap, _off_centre(state, action.cell), *action.cell)
+    return (group, gap, offset, *action.cell)
 
 
 def _gap(state: GameState, side: Side, cell: Cell) -> int:

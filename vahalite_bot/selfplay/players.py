@@ -8,7 +8,9 @@ from typing import Protocol
 
 from vahalite_bot.rules import reserve, setup
 from vahalite_bot.rules.actions import Action, Deploy, PlaceSP, PlaceTerrain
+from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.queries import is_legal, legal_actions
+from vahalite_bot.rules.sheets import UnitType
 from vahalite_bot.rules.state import GameState, Phase
 
 
@@ -56,13 +58,19 @@ def setup_candidates(state: GameState) -> list[Action]:
         return [PlaceSP(side, c) for c in half if c not in state.sps]
     zone = [c for c in half if state.scenario.in_deploy_zone(side, c)]
     occupied = state.occupied()
-    deploys: list[Action] = [
-        Deploy(side, u.id, c)
-        for u in setup.undeployed(state, side)
-        for c in zone
-        # B5: one unit per cell, unless it boards a transport there (H1); no Obstacle/Water.
-        if (state.can_carry(occupied[c], u) if c in occupied else state.can_stand(u, c))
-    ]
+    # can_stand asks only the unit's type: each type's cells are found once.
+    standing: dict[UnitType, set[Cell]] = {}
+    deploys: list[Action] = []
+    for u in setup.undeployed(state, side):
+        if u.type not in standing:
+            standing[u.type] = {c for c in zone if state.can_stand(u, c)}
+        stands = standing[u.type]
+        deploys += [
+            Deploy(side, u.id, c)
+            for c in zone
+            # B5: one unit per cell, unless it boards a transport there (H1); no Obstacle/Water.
+            if (state.can_carry(occupied[c], u) if c in occupied else c in stands)
+        ]
     return deploys + list(reserve.hold_candidates(state, side))  # M5
 
 
