@@ -24,10 +24,21 @@ from vahalite_bot.app.replay import (
     encode_event,
     fold,
 )
-from vahalite_bot.app.results import ENDED, LOBBY, PLAYING, SETUP, Outcome
+from vahalite_bot.app.results import (
+    ENDED,
+    LOBBY,
+    PAUSED_BY_REFEREE,
+    PLAYING,
+    SETUP,
+    GameStatus,
+    Outcome,
+    PlayerView,
+    UndoRequestView,
+)
 from vahalite_bot.rules import codec, engine
 from vahalite_bot.rules.actions import Action, RollOff
 from vahalite_bot.rules.dice import Die, FairDice, dice_key
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
@@ -224,6 +235,8 @@ class Book:
         self._new_setup: Setup | None = None
         self._board_before = board_view(loaded.state)
         self._written: dict[str, Any] = {}  # the columns of the game's row ``flush`` wrote
+        # The deadline's due time as ``flush`` left it (known once it wrote the game).
+        self._due_at: datetime | None = None
 
     @property
     def wrote(self) -> bool:
@@ -442,9 +455,11 @@ class Book:
                 None if not ended or self.state.winner is None else (self.state.winner.value)
             )
             values["ended_at"] = (self.row.ended_at or self.now) if ended else None
-        if not await repo.bump_game(self.session, self.game_id, self.loaded.version, values):
+        bumped = await repo.bump_game(self.session, self.game_id, self.loaded.version, values)
+        if bumped is None:
             raise Conflict(self.game_id)
         self._written = values
+        self._due_at = bumped.due_at
         await repo.add_entries(self.session, self._rows)
         for player in self._new_players:
             await repo.add_player(self.session, player)
@@ -462,11 +477,15 @@ class Book:
             return
         if status == ENDED:
             await repo.put_deadline(self.session, self.game_id, None)
+            self._due_at = None
             return
         if self.turn != self.loaded.turn or self.restart_deadline:
-            await repo.put_deadline(self.session, self.game_id, self.fresh_deadline())
+            fresh = self.fresh_deadline()
+            await repo.put_deadline(self.session, self.game_id, fresh)
+            self._due_at = fresh["due_at"]
         elif self.deadline_changes is not None:
             await repo.update_deadline(self.session, self.game_id, self.deadline_changes)
+            self._due_at = self.deadline_changes.get("due_at", self._due_at)
 
     def fresh_deadline(self) -> dict[str, Any]:
         """N1: the whole deadline for the turn that begins now (frozen while paused)."""
@@ -491,10 +510,15 @@ class Book:
             "paused_left": None,
         }
 
+    @property
+    def written_row(self) -> GameRow:
+        """The game's row as ``flush`` left it."""
+        return self.row.with_values(self._written) if self._written else self.row
+
     def result(self) -> Loaded:
         """What this version loads as, for the cache once committed."""
         return Loaded(
-            self.row.with_values(self._written),
+            self.written_row,
             self.setup,
             self.state,
             self.turn_seq,
@@ -503,9 +527,12 @@ class Book:
             self.closed,
         )
 
-    def outcome(self) -> Outcome:
+    def outcome(self, missed_turns_forfeit: int) -> Outcome:
+        """What the command did; with the game's status at its version if it wrote the game
+        (``missed_turns_forfeit``: the service's, for a game that keeps none)."""
         acting = self.acting_side()
         turn = None if self.state is None else turn_side(self.state)
+        state = None if self.state is None else self.state.copy()
         return Outcome(
             game_id=self.game_id,
             version=self.version,
@@ -515,10 +542,69 @@ class Book:
             acting_user=self.user_of(acting),
             turn_side=turn,
             board_changed=board_view(self.state) != self._board_before,
-            state=None if self.state is None else self.state.copy(),
+            state=state,
             commitment=self.row.commitment,
             before=None if self.loaded.state is None else self.loaded.state.copy(),
+            game_status=game_status(self, self._due_at, missed_turns_forfeit, state)
+            if self.wrote
+            else None,
         )
+
+
+def game_status(
+    book: Book,
+    due_at: datetime | None,
+    missed_turns_forfeit: int,
+    state: GameState | None = None,
+) -> GameStatus:
+    """The game as ``book`` holds it now, with its deadline's ``due_at``: what
+    ``GameService.status`` reads, and what a command that wrote the game answers with (so
+    the adapter need not read it again). ``state``: a copy of ``book.state`` already made;
+    ``missed_turns_forfeit``: the service's, for a game from before it was kept per game."""
+    row = book.written_row
+    acting = book.acting_side()
+    request = book.undo_request
+    if state is None and book.state is not None:
+        state = book.state.copy()
+    return GameStatus(
+        game_id=book.game_id,
+        version=book.version,
+        guild=row.guild_id,
+        channel=row.channel_id,
+        status=book.status,
+        scenario=row.scenario_id,
+        house=house_of_column(row.house_rules) if book.setup is None else book.setup.house,
+        points_limit=row.points_limit,
+        language=row.language,
+        deadline_seconds=row.deadline_seconds,
+        players=tuple(
+            PlayerView(p.side, p.user, p.army_submitted, p.missed_turns)
+            for p in sorted(book.players.values(), key=lambda p: p.side != Side.SOUTH)
+        ),
+        acting_side=acting,
+        acting_user=book.user_of(acting),
+        turn_side=None if book.state is None else turn_side(book.state),
+        paused=book.paused,
+        paused_by=(book.paused_by or PAUSED_BY_REFEREE) if book.paused else None,
+        missed_turns_forfeit=missed_turns_forfeit
+        if row.missed_turns_forfeit is None
+        else row.missed_turns_forfeit,
+        due_at=due_at,
+        commitment=row.commitment,
+        winner=None if row.winner is None else Side(row.winner),
+        undo_request=None
+        if request is None or request["version"] != book.version
+        else UndoRequestView(
+            Side(request["side"]), request["user"], tuple(int(s) for s in request["seqs"])
+        ),
+        state=state,
+        rosters={} if book.setup is None else dict(book.setup.rosters),
+    )
+
+
+def house_of_column(text: str) -> frozenset[HouseRule]:
+    """The house rules as the game's row keeps them (``house.house_column``)."""
+    return frozenset(HouseRule(part) for part in text.split(",") if part)
 
 
 def remind_before(length_seconds: int, chosen: int | None = None) -> timedelta:

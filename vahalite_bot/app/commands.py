@@ -108,7 +108,7 @@ class Commands:
                         await book.flush()
                     else:
                         await self._run_on_cached(body, book)
-                    outcome = book.outcome()
+                    outcome = book.outcome(self.defaults.missed_turns_forfeit)
                     if command.key is not None:
                         answer = keys.answer_of(outcome, book.loaded.version, command.actor.user)
                         await keys.remember(

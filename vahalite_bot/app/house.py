@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from vahalite_bot.app import records, schemas
-from vahalite_bot.app.book import Book
+from vahalite_bot.app.book import Book, house_of_column
 from vahalite_bot.app.commands import PLAYER, REFEREE, Commands, call_fields, command_of
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed
 from vahalite_bot.app.results import LOBBY, Actor, Outcome
@@ -37,10 +37,6 @@ def checked_house_rules(ids: Iterable[str]) -> frozenset[HouseRule]:
 def house_column(house: Iterable[HouseRule]) -> str:
     """The set as the game's row keeps it: ``M2,M7``, empty for none."""
     return house_rules_label(house).replace(" ", "")
-
-
-def house_of_column(text: str) -> frozenset[HouseRule]:
-    return frozenset(HouseRule(part) for part in text.split(",") if part)
 
 
 class HouseRules(Commands):

@@ -34,7 +34,7 @@ from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store import valuecodec
-from vahalite_bot.store.models import CommandKey
+from vahalite_bot.store.repository import StoredKey
 from vahalite_bot.store.snapshot import decode_state
 
 
@@ -99,7 +99,7 @@ def _arguments_of(schema: type[BaseModel]) -> tuple[str, ...]:
 
 async def find(
     session: AsyncSession, scope: str, key: str, action: str, user: str, digest: str | None
-) -> CommandKey | None:
+) -> StoredKey | None:
     """The first answer under ``key``, if any. A key already used by another command, or by
     another caller, is refused: that is a client's bug (or a guess), not a retry; so is the
     same command with other arguments. A key stored before digests were (None) is taken
@@ -152,7 +152,7 @@ def answer_of(outcome: Outcome, since: int, user: str) -> dict[str, Any]:
     }
 
 
-async def first_outcome(session: AsyncSession, row: CommandKey, cache: GameCache) -> Outcome:
+async def first_outcome(session: AsyncSession, row: StoredKey, cache: GameCache) -> Outcome:
     """The outcome the command under ``row`` returned, rebuilt from the game's log."""
     if row.game_id is None:
         raise NotFound("no_game", game=0)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from sqlalchemy import exc
 
 from vahalite_bot.app import keys, records, schemas
-from vahalite_bot.app.book import Book, load
+from vahalite_bot.app.book import Book, house_of_column, load
 from vahalite_bot.app.commands import (
     ATTEMPTS,
     MAX_DEADLINE_HOURS,
@@ -25,7 +25,7 @@ from vahalite_bot.app.commands import (
     require_same_server,
 )
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, RosterRejected, StaleState
-from vahalite_bot.app.house import checked_house_rules, house_column, house_of_column
+from vahalite_bot.app.house import checked_house_rules, house_column
 from vahalite_bot.app.results import LOBBY, Actor, Outcome, ServerConfig
 from vahalite_bot.app.schemas import check
 from vahalite_bot.rules.dice import WORD_MAX, FairDice, clean_word
@@ -233,7 +233,7 @@ class Lobby(Commands):
                         side=Side.SOUTH,
                     )
                     await book.flush()
-                    outcome = book.outcome()
+                    outcome = book.outcome(self.defaults.missed_turns_forfeit)
                     if key is not None:
                         answer = keys.answer_of(outcome, 0, actor.user)
                         await keys.remember(

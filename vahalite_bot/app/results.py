@@ -59,6 +59,10 @@ class Outcome:
     # where unknown (an answer given again under its idempotency key: the same answer, so
     # it takes no part in comparing two).
     before: GameState | None = field(default=None, compare=False)
+    # The game's status at ``version``, built in the command's own transaction, so the
+    # adapter need not read it again to show it (``state`` is the same copy); None where
+    # the command wrote nothing, or the answer is given again under its key: read it then.
+    game_status: GameStatus | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,7 @@ class GameStatus:
             board_changed=bool(events),
             state=self.state,
             commitment=self.commitment,
+            game_status=self,
         )
 
 

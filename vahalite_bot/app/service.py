@@ -13,7 +13,7 @@ from datetime import datetime
 from sqlalchemy import exc
 
 from vahalite_bot.app import deadlines, records, schemas
-from vahalite_bot.app.book import Book, Conflict, entry_of, load, setup_of
+from vahalite_bot.app.book import Book, Conflict, entry_of, game_status, load, setup_of
 from vahalite_bot.app.commands import (
     ATTEMPTS,
     PLAYER,
@@ -29,7 +29,7 @@ from vahalite_bot.app.commands import (
 )
 from vahalite_bot.app.days import Days
 from vahalite_bot.app.errors import NotAllowed
-from vahalite_bot.app.house import HouseRules, house_of_column
+from vahalite_bot.app.house import HouseRules
 from vahalite_bot.app.keys import Command
 from vahalite_bot.app.lobby import Lobby
 from vahalite_bot.app.outbox import Outbox, add_expiry, add_reminder
@@ -38,17 +38,14 @@ from vahalite_bot.app.replay import Entry, decode_event, undone_by
 from vahalite_bot.app.results import (
     ENDED,
     LOBBY,
-    PAUSED_BY_REFEREE,
     Actor,
     DeadlineReport,
     GameStatus,
     LogLine,
     Outcome,
-    PlayerView,
     RecapLog,
     Reminder,
     SeedReveal,
-    UndoRequestView,
 )
 from vahalite_bot.app.schemas import check
 from vahalite_bot.app.undo import check_own, last_undoable
@@ -73,7 +70,7 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import is_conflict
 from vahalite_bot.store.models import LogEntry
-from vahalite_bot.store.snapshot import turn_ended, turn_side
+from vahalite_bot.store.snapshot import turn_ended
 
 # Snapshots a recap looks back over: a turn of each side, and room for setup steps or a
 # referee's changes between them; a side whose turn ended further back gets the whole log.
@@ -520,7 +517,7 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
                     raise
             else:
                 self.cache.put(game_id, book.result())
-                return book.outcome()
+                return book.outcome(self.defaults.missed_turns_forfeit)
             self.cache.drop(game_id)
             await backoff(attempt)
         return None
@@ -566,42 +563,8 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
             book = await load(session, row, self.cache, self.clock())
             deadline = await repo.get_deadline(session, game_id)
         self.cache.put(game_id, book.result())
-        acting = book.acting_side()
-        request = book.undo_request
-        return GameStatus(
-            game_id=game_id,
-            version=book.version,
-            guild=row.guild_id,
-            channel=row.channel_id,
-            status=book.status,
-            scenario=row.scenario_id,
-            house=house_of_column(row.house_rules) if book.setup is None else book.setup.house,
-            points_limit=row.points_limit,
-            language=row.language,
-            deadline_seconds=row.deadline_seconds,
-            players=tuple(
-                PlayerView(p.side, p.user, p.army_submitted, p.missed_turns)
-                for p in sorted(book.players.values(), key=lambda p: p.side != Side.SOUTH)
-            ),
-            acting_side=acting,
-            acting_user=book.user_of(acting),
-            turn_side=None if book.state is None else turn_side(book.state),
-            paused=book.paused,
-            paused_by=(book.paused_by or PAUSED_BY_REFEREE) if book.paused else None,
-            missed_turns_forfeit=self.defaults.missed_turns_forfeit
-            if row.missed_turns_forfeit is None
-            else row.missed_turns_forfeit,
-            due_at=None if deadline is None else deadline.due_at,
-            commitment=row.commitment,
-            winner=None if row.winner is None else Side(row.winner),
-            undo_request=None
-            if request is None or request["version"] != book.version
-            else UndoRequestView(
-                Side(request["side"]), request["user"], tuple(int(s) for s in request["seqs"])
-            ),
-            state=None if book.state is None else book.state.copy(),
-            rosters={} if book.setup is None else dict(book.setup.rosters),
-        )
+        due_at = None if deadline is None else deadline.due_at
+        return game_status(book, due_at, self.defaults.missed_turns_forfeit)
 
     async def game_log(self, game_id: int, since: int = 0) -> list[LogLine]:
         """The log after entry ``since``, each line marked if a later undo took it back."""

@@ -127,7 +127,7 @@ class DeadlineLoop:
         status = await service.status(expired.game_id)
         told = await service.game_log(expired.game_id, since=expired.version_from)
         events = tuple(e for line in told if line.seq <= expired.version for e in line.events)
-        outcome = status.outcome(events)
+        outcome = status.outcome(events)  # it carries ``status``: announcing reads no more
         key = "expired"
         if expired.forfeit:
             key = "expired-forfeit"

@@ -89,6 +89,6 @@ class Opponent:
             outcomes.append(outcome)
             if why is not None and len(reasons) < MAX_REASONS:
                 reasons.append(why)
-            status = await service.status(game)
+            status = outcome.game_status or await service.status(game)
         if outcomes:
             await self.bot.games.after(outcomes, before, by=user, lines=reasons)

@@ -73,7 +73,7 @@ class Presses:
                     game_id, actor, verb == "ua", expected_version=version, key=key
                 )
             if verb == "agree":
-                paused = (await service.status(game_id)).paused
+                paused = (await self.bot.seen.at(game_id, version)).paused
                 return await service.ask_pause(
                     game_id, actor, not paused, expected_version=version, key=key
                 )
@@ -88,7 +88,7 @@ class Presses:
     async def _decide(self, game: int, actor: Actor, verb: str, version: int, key: str) -> Outcome:
         """M3 All advance, M5 No reserves now: the common answer of the decision the button
         was drawn for; pressed once the game moved on, it is stale."""
-        status = await self.bot.service.status(game)
+        status = await self.bot.seen.at(game, version)
         action = decisions.button_action(status.state, verb)
         if status.version != version or action is None:
             raise StaleState("stale", expected=version, current=status.version)

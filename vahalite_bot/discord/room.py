@@ -70,11 +70,16 @@ class Room:
         nonce: str | None = None,
     ) -> GameStatus | None:
         """One message for ``outcomes`` (a command's, or a message's several orders); the
-        game's status after them. ``nonce``: the same post made again is kept once."""
+        game's status after them (the last one's version, which it brings along; read only
+        if it does not). ``nonce``: the same post made again is kept once."""
         if not outcomes:
             return None
         last = outcomes[-1]
-        status = await self.seen.read(last.game_id)
+        status = last.game_status  # the game at the command's version, as it wrote it
+        if status is None:  # an answer given again, or a command that changed nothing
+            status = await self.seen.read(last.game_id)
+        else:
+            self.seen.remember(status)
         lang = status.language
         channel = self.channel(status)
         told = [say(lang, "by", user=mention(by))] if by else []

@@ -46,6 +46,15 @@ class Seen:
     def forget(self, game: int) -> None:
         self._known.pop(game, None)
 
+    async def at(self, game: int, version: int) -> GameStatus:
+        """The game at ``version`` if that is the one kept (a version is one position for
+        ever), else read now: a caller acting with ``expected_version=version`` is refused if
+        the game has moved on either way."""
+        known = self._known.get(game)
+        if known is not None and known[1].version == version:
+            return known[1]
+        return await self.read(game)
+
     async def recent(self, game: int, max_age: float | None = SUGGEST_SECONDS) -> GameStatus:
         """The status last seen, if at most ``max_age`` seconds old (None: any age), else
         read now."""

@@ -46,8 +46,12 @@ class Database:
         self.url: URL = engine.url
         self.is_sqlite = engine.dialect.name == "sqlite"
         self.is_postgresql = engine.dialect.name == "postgresql"
+        # No autoflush: nothing is ever added to a session (every write is a statement), so
+        # the check before each statement for pending objects is work for nothing.
         self._writes = async_sessionmaker(
-            engine.execution_options(**{_BEGIN: "IMMEDIATE"}), expire_on_commit=False
+            engine.execution_options(**{_BEGIN: "IMMEDIATE"}),
+            expire_on_commit=False,
+            autoflush=False,
         )
         # A read is several statements (the game row, its players, the turn's snapshot, the
         # log after it, the deadline): at PostgreSQL's default READ COMMITTED each statement
@@ -60,7 +64,7 @@ class Database:
             if self.is_postgresql
             else engine
         )
-        self._reads = async_sessionmaker(reads, expire_on_commit=False)
+        self._reads = async_sessionmaker(reads, expire_on_commit=False, autoflush=False)
         self._write_lock = asyncio.Lock() if self.is_sqlite else None
 
     @contextlib.asynccontextmanager

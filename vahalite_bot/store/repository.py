@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
@@ -37,8 +38,14 @@ _GAMES = _table(Game)
 _GAME_ROW = select(*(_GAMES.c[name] for name in FIELDS))
 _GAME_BY_ID = _GAME_ROW.where(_GAMES.c.id == bindparam("game"))
 _GAME_VERSION = select(_GAMES.c.version).where(_GAMES.c.id == bindparam("game"))
-_BUMP = update(_GAMES).where(
-    _GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("read_version")
+_BUMP = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game"), _GAMES.c.version == bindparam("read_version"))
+    .returning(
+        select(_table(Deadline).c.due_at)
+        .where(_table(Deadline).c.game_id == bindparam("game"))
+        .scalar_subquery()
+    )
 )
 
 
@@ -91,15 +98,30 @@ async def add_game(session: AsyncSession, values: Mapping[str, Any]) -> int:
     return int(result.scalar_one())
 
 
+@dataclass(frozen=True, slots=True)
+class Bumped:
+    """The game row was written; ``due_at`` is its deadline's as it stood then."""
+
+    due_at: datetime | None
+
+
 async def bump_game(
     session: AsyncSession, game_id: int, version: int, values: Mapping[str, Any]
-) -> bool:
-    """Write the game row if it is still at ``version``: False means another writer won."""
+) -> Bumped | None:
+    """Write the game row if it is still at ``version``: None means another writer won.
+
+    The same statement returns the game's deadline, for the command's answer to show it
+    (the status at the new version) without a statement more. A deadline's ``due_at`` is
+    written only by a command that bumps the game (so this statement, had it raced one,
+    would have been refused), and by the deadline loop's repair of a deadline left from an
+    ended game or turn (game row held, version unchanged): a command racing that repair on
+    PostgreSQL may show the old deadline until the next version.
+    """
     # The values go as parameters of one prebuilt statement (they name the columns to set),
     # not into a new statement per call whose cache key SQLAlchemy must work out each time.
     params = {"game": game_id, "read_version": version, **values}
-    result = await session.execute(_BUMP, params)
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    row = (await session.execute(_BUMP, params)).one_or_none()
+    return None if row is None else Bumped(row[0])
 
 
 # -- players ----------------------------------------------------------------------------------
@@ -348,12 +370,34 @@ async def put_user_settings(session: AsyncSession, user: str, values: Mapping[st
 
 
 # -- idempotency keys -------------------------------------------------------------------------
-async def get_command_key(session: AsyncSession, scope: str, key: str) -> CommandKey | None:
-    stmt = select(CommandKey).where(CommandKey.scope == scope, CommandKey.key == key)
-    return (await session.execute(stmt)).scalar_one_or_none()
+@dataclass(frozen=True, slots=True)
+class StoredKey:
+    """A row of ``command_keys``: a command applied under a key, and what it answered."""
+
+    scope: str
+    key: str
+    command: str
+    digest: str | None
+    game_id: int | None
+    answer: dict[str, Any]
+    created_at: datetime
+
+
+_KEYS = _table(CommandKey)
+_KEY_FIELDS = tuple(f.name for f in fields(StoredKey))
+# Core, built once: every keyed command (all of the bot's) looks its key up and stores it.
+_KEY_BY_ID = select(*(_KEYS.c[name] for name in _KEY_FIELDS)).where(
+    _KEYS.c.scope == bindparam("scope"), _KEYS.c.key == bindparam("key")
+)
+_ADD_KEY = insert(_KEYS)
+
+
+async def get_command_key(session: AsyncSession, scope: str, key: str) -> StoredKey | None:
+    found = (await session.execute(_KEY_BY_ID, {"scope": scope, "key": key})).one_or_none()
+    return None if found is None else StoredKey(*found)
 
 
 async def add_command_key(session: AsyncSession, values: Mapping[str, Any]) -> None:
     """Two writers with one key: the second insert fails as a unique violation (a conflict),
     and its retry finds the first one's answer."""
-    await session.execute(insert(CommandKey).values(**values))
+    await session.execute(_ADD_KEY, dict(values))

@@ -38,16 +38,15 @@ class RefereeCog(AreaCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         actor = self.bot.games.actor(interaction)
         game = await self.bot.games.game_here(interaction.channel_id)
-        before = (await self.bot.service.status(game)).state
         outcome: Outcome = await call(game, actor, str(interaction.id))
-        status = await self.bot.service.status(game)
+        status = outcome.game_status or await self.bot.seen.read(game)
         line = say(
             status.language,
             "ref-did",
             referee=mention(actor.user),
             what=say(status.language, f"ref-{what}", **args),
         )
-        await self.bot.games.after([outcome], before, by=None, lines=[line])
+        await self.bot.games.after([outcome], outcome.before, by=None, lines=[line])
         await tell(interaction, say(lang_of(interaction.locale), "done"))
 
     def _cell(self, typed: str) -> Cell:
