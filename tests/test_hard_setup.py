@@ -14,7 +14,13 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.selfplay.game import GameRecord, game_seed, play_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.hard import HardPlayer
-from vahalite_bot.selfplay.hard_setup import exposures
+from vahalite_bot.selfplay.hard_setup import (
+    _plan,
+    _simulate,
+    _swapped,
+    deploy,
+    deploy_by_simulation,
+)
 
 S, N = Side.SOUTH, Side.NORTH
 FACTIONS = codex_factions()
@@ -27,11 +33,15 @@ class Watched(HardPlayer):
     def __init__(self) -> None:
         super().__init__(node_limit=40)
         self.setup: list[tuple[GameState, Action]] = []
+        self.seeds: dict[int, int] = {}  # id of a deployment state -> the seed it drew
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
+        replay = random.Random()
+        replay.setstate(rng.getstate())
         action = super().choose(state, rng)
         if state.phase in (Phase.TERRAIN, Phase.SP, Phase.DEPLOYMENT) and not state.pending:
             self.setup.append((state, action))
+            self.seeds[id(state)] = replay.getrandbits(32)
         return action
 
 
@@ -55,22 +65,50 @@ def games(hard_first: bool, wanted: int) -> list[tuple[Watched, GameRecord]]:
     raise AssertionError("too few deals of that kind")
 
 
-def test_moving_second_it_deploys_no_more_exposed_than_the_greedy_player() -> None:
+def test_moving_second_it_deploys_where_the_simulated_enemy_turn_hurts_least() -> None:
+    """Each deployment's cell is worth, by the simulated first enemy turn and reply, at
+    least as much as the safest cell's (which is always simulated), and the simulation
+    changes some choices."""
     greedy = GreedyPlayer()
-    safer = 0
+    changed = 0
     for hard, _ in games(hard_first=False, wanted=3):
         deploys = [(s, a) for s, a in hard.setup if isinstance(a, Deploy)]
         assert deploys
         for state, action in deploys:
-            usual = greedy.choose(state, random.Random(0))
-            assert isinstance(usual, Deploy) and usual.unit == action.unit
+            safest = deploy(state, S, hard.evaluator, greedy)
+            assert isinstance(safest, Deploy) and safest.unit == action.unit
             if state.unit_at(action.cell) is not None:
-                assert action == usual  # boarding the transport greedy placed
+                assert action == safest  # boarding the transport placed before
                 continue
-            mine, theirs = exposures(state, hard.evaluator, action.unit, [action.cell, usual.cell])
-            assert mine <= theirs
-            safer += mine < theirs
-    assert safer > 0, "it never stood anywhere safer than the greedy player would"
+            plan = _plan(state, S, hard.evaluator, greedy, safest)
+            assert plan is not None
+            seed = hard.seeds[id(state)]
+            ours = _simulate(
+                state, S, hard.evaluator, greedy, _swapped(plan, safest.cell, action.cell), seed
+            )
+            theirs = _simulate(state, S, hard.evaluator, greedy, plan, seed)
+            assert ours is not None and theirs is not None
+            assert ours >= theirs
+            changed += action != safest
+    assert changed > 0, "the simulation never moved a unit off the safest cell"
+
+
+def test_with_no_time_left_it_deploys_on_the_safest_cell() -> None:
+    greedy = GreedyPlayer()
+    hard, _ = games(hard_first=False, wanted=1)[0]
+    for state, action in hard.setup:
+        if isinstance(action, Deploy):
+            hurried = deploy_by_simulation(state, S, hard.evaluator, greedy, 7, lambda: 0.0)
+            assert hurried == deploy(state, S, hard.evaluator, greedy)
+
+
+def test_its_deployment_is_a_pure_function_of_the_state_and_the_seed() -> None:
+    hard, _ = games(hard_first=False, wanted=1)[0]
+    for state, action in hard.setup:
+        if isinstance(action, Deploy):
+            seed = hard.seeds[id(state)]
+            again = deploy_by_simulation(state, S, HardPlayer().evaluator, GreedyPlayer(), seed)
+            assert again == action
 
 
 def test_moving_second_its_heights_stand_at_the_back_and_its_covers_in_front() -> None:

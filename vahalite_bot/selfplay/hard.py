@@ -39,7 +39,7 @@ from vahalite_bot.selfplay.chance import outcomes
 from vahalite_bot.selfplay.evaluation import Evaluator, Weights
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
-from vahalite_bot.selfplay.hard_setup import deploy, place_terrain
+from vahalite_bot.selfplay.hard_setup import deploy_by_simulation, place_terrain
 
 DEFAULT_BUDGET_MS = 50.0
 DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at
@@ -129,7 +129,9 @@ class HardPlayer:
         seed = rng.getrandbits(32)
         self.last = []
         if state.phase is Phase.DEPLOYMENT and side is not None and not state.pending:
-            return deploy(state, side, self.evaluator, self.greedy)
+            return deploy_by_simulation(
+                state, side, self.evaluator, self.greedy, seed, self._left()
+            )
         if state.phase is Phase.TERRAIN and side is not None and not state.pending:
             return place_terrain(state, side, self.greedy)
         if side is None or state.phase is not Phase.PLAYING:
@@ -149,6 +151,14 @@ class HardPlayer:
             if collecting:
                 gc.enable()
         return ranked[0].action
+
+    def _left(self) -> Callable[[], float]:
+        """The seconds left of this decision's budget (unlimited with a node limit: the
+        choice is then a pure function of the state and the seed)."""
+        if self.node_limit is not None:
+            return lambda: float("inf")
+        deadline = self.clock() + SAFETY * self.budget_ms / 1000
+        return lambda: deadline - self.clock()
 
     def rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
         """The root actions, best first, as deep as the budget allowed."""

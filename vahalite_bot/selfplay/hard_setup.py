@@ -7,24 +7,32 @@ mover) sees the whole enemy deployment, so it can stand where the enemy's first 
 reach: the greedy first mover then walks toward it with nothing to fire at, and the second
 mover fires first after all.
 
-Each unit the greedy player would deploy next goes to the cell of its zone that the enemy's
-first turn threatens least (every enemy unit's best attack from any cell it can move to,
-by the exact odds, cover included); among equally safe cells the greedy player's order
-decides (to the front, transports first). The terrain it places second is laid out for the
-same plan (``place_terrain``). Moving first, it sets up as the greedy player does.
+Each unit the greedy player would deploy next first gets the cell of its zone that the
+enemy's first turn threatens least (every enemy unit's best attack from any cell it can move
+to, by the exact odds, cover included; ``deploy``). Then, as the budget allows, the safest
+few cells are tried for real (``deploy_by_simulation``): the greedy enemy is deterministic,
+so its first turn and a greedy reply are played out on the engine, every attack at its
+expected damage, and the cell whose outcome the evaluation likes best is taken. The terrain
+it places second is laid out for the same plan (``place_terrain``). Moving first, it sets
+up as the greedy player does.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from vahalite_bot.rules.actions import Action, Deploy, PlaceTerrain
+from vahalite_bot.rules import combat
+from vahalite_bot.rules.actions import Action, Attack, Deploy, PlaceTerrain
+from vahalite_bot.rules.engine import acting_side, apply
+from vahalite_bot.rules.errors import RulesError
 from vahalite_bot.rules.geometry import Cell, distance
 from vahalite_bot.rules.movement import reachable
 from vahalite_bot.rules.queries import is_legal
 from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.sheets import WeaponKind
 from vahalite_bot.rules.state import GameState, Phase, UnitState
+from vahalite_bot.selfplay.chance import SampledDice, ScriptedAttackDice, distribution
 from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.greedy import TERRAIN_ORDER, GreedyPlayer
 from vahalite_bot.selfplay.players import first_legal, setup_candidates
@@ -131,3 +139,143 @@ def _terrain_rank(state: GameState, side: Side, action: PlaceTerrain) -> tuple[i
     if action.kind is TerrainKind.COVER:
         return (kind_order, abs(cell.row - front), off)
     return (kind_order, abs(cell.row - ahead), off)
+
+
+# -- deployment by simulating the enemy's first turn --------------------------------------
+SIMULATED_CELLS = 12  # the cells per unit whose enemy turn is simulated, safest first
+TURNS = 2  # the turns simulated: the enemy's first, ``side``'s reply (3 did no better)
+SIMULATION_STEPS = 80  # actions of the simulated turn at most (a turn has about a dozen)
+
+
+def deploy_by_simulation(
+    state: GameState,
+    side: Side,
+    evaluator: Evaluator,
+    greedy: GreedyPlayer,
+    seed: int,
+    left: Callable[[], float] = lambda: float("inf"),
+) -> Action:
+    """The unit the greedy player would deploy next, on the cell whose simulated first
+    round leaves ``side`` best off.
+
+    The greedy first mover is deterministic: given the board it walks and fires the same way
+    every time. So for the safest cells (``exposures``), safest first, the rest of the
+    deployment is laid out as ``deploy`` would (swapping cells with the unit planned on the
+    candidate), the enemy's first turn and ``side``'s reply are played by the greedy player
+    with every attack's damage at its expected value (``TURNS``), and the evaluation judges
+    the board after them. Judging it at the start of the reply instead won fewer games
+    (docs/opponent.md): what counts is what the units can still hit back with.
+    ``left`` tells the seconds of the budget left: a plan or simulation it cuts short
+    counts for nothing, a simulation starts only while one more fits, and with none done the
+    safest cell stands."""
+    chosen = deploy(state, side, evaluator, greedy)
+    if not isinstance(chosen, Deploy) or state.first_player is not side.other:
+        return chosen
+    occupant = state.unit_at(chosen.cell)
+    if occupant is not None:
+        return chosen  # boarding a transport: where the transport stands was decided
+    plan = _plan(state, side, evaluator, greedy, chosen, left)
+    if plan is None:
+        return chosen
+    unit = state.units[chosen.unit]
+    cells = [
+        a.cell
+        for a in setup_candidates(state)
+        if isinstance(a, Deploy) and a.unit == unit.id and state.unit_at(a.cell) is None
+    ]
+    ordered = [chosen.cell, *(c for c in cells if c != chosen.cell)]
+    threats = exposures(state, evaluator, unit.id, ordered)
+    ranked = [c for _, _, c in sorted(zip(threats, range(len(ordered)), ordered, strict=True))]
+    best: tuple[float, Cell] | None = None
+    cost = 0.0  # the longest simulation yet: the next one must fit in the time left
+    for cell in ranked[:SIMULATED_CELLS]:
+        before = left()
+        if before < cost:
+            break
+        trial = _swapped(plan, chosen.cell, cell)
+        value = _simulate(state, side, evaluator, greedy, trial, seed, left)
+        if value is not None and (best is None or value > best[0] + 1e-9):
+            best = (value, cell)
+        cost = max(cost, before - left())
+    return chosen if best is None else Deploy(side, unit.id, best[1])
+
+
+def _plan(
+    state: GameState,
+    side: Side,
+    evaluator: Evaluator,
+    greedy: GreedyPlayer,
+    first: Deploy,
+    left: Callable[[], float] = lambda: float("inf"),
+) -> list[Action] | None:
+    """``side``'s deployment from ``first`` on, as ``deploy`` would lay it out (None: out
+    of time)."""
+    plan: list[Action] = [first]
+    trial = state
+    dice = SampledDice(0)
+    try:
+        trial, _ = apply(trial, first, dice)
+        while trial.phase is Phase.DEPLOYMENT and acting_side(trial) is side:
+            if trial.pending:
+                break
+            if left() <= 0:
+                return None
+            action = deploy(trial, side, evaluator, greedy)
+            plan.append(action)
+            trial, _ = apply(trial, action, dice)
+    except RulesError:
+        return None
+    return plan
+
+
+def _swapped(plan: list[Action], old: Cell, new: Cell) -> list[Action]:
+    """The plan with the cells ``old`` and ``new`` exchanged (a passenger follows its
+    transport, the unit planned on ``new`` takes ``old``)."""
+    swap = {old: new, new: old}
+    return [
+        Deploy(a.side, a.unit, swap.get(a.cell, a.cell)) if isinstance(a, Deploy) else a
+        for a in plan
+    ]
+
+
+def _simulate(
+    state: GameState,
+    side: Side,
+    evaluator: Evaluator,
+    greedy: GreedyPlayer,
+    plan: list[Action],
+    seed: int,
+    left: Callable[[], float] = lambda: float("inf"),
+) -> float | None:
+    """The evaluation for ``side`` after deploying by ``plan`` and the first ``TURNS`` turns
+    played by the greedy player (None: the plan is not legal, or the time ran out)."""
+    dice = SampledDice(seed)
+    trial = state
+    try:
+        for action in plan:
+            trial, _ = apply(trial, action, dice)
+        for _ in range(SIMULATION_STEPS):
+            if left() <= 0:
+                return None
+            if trial.phase is Phase.ENDED:
+                break
+            if trial.phase is Phase.PLAYING and not trial.pending:
+                turn = 2 * (trial.round - 1) + (trial.active is side)
+                if turn >= TURNS:
+                    break
+            action = greedy.choose(trial, random.Random(0))
+            trial, _ = apply(trial, action, _typical_dice(trial, action, seed))
+    except RulesError:
+        return None
+    return evaluator.value(trial, side)
+
+
+def _typical_dice(state: GameState, action: Action, seed: int) -> SampledDice:
+    """An attack's dice scripted to its expected damage, rounded; other dice drawn."""
+    if not isinstance(action, Attack):
+        return SampledDice(seed)
+    unit, target = state.units[action.unit], state.units[action.target]
+    weapons = combat.choose_weapons(state, unit, target, action.weapons, action.melee)
+    dist = distribution(tuple(combat.dice_odds(state, unit, target, weapons)), target.hp)
+    expected = sum(k * p for k, p in enumerate(dist))
+    return ScriptedAttackDice(int(expected + 0.5), seed)
