@@ -32,6 +32,11 @@ class AttackOption:
     melee: bool
     weapons: tuple[int, ...]
 
+    def __init__(self, target: str, melee: bool, weapons: tuple[int, ...]) -> None:
+        # Written out: the generated frozen __init__ sets each field through
+        # object.__setattr__, twice as slow, and players ask for options thousands of times.
+        self.__dict__.update(target=target, melee=melee, weapons=weapons)
+
 
 @dataclass(frozen=True)
 class DieOdds:
@@ -114,6 +119,10 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     what automatic players ask most: the checks that do not depend on the target (orders,
     E13, artillery after a move) are made once per weapon, the sight line once per target.
     """
+    # Players ask most about units that already attacked: _attacker_problem's first
+    # answers, without building the refusal.
+    if unit.attacked or unit.fell_back or unit.disembarked or unit.in_reserve:
+        return []
     if _attacker_problem(state, unit) is not None:
         return []
     here = state.position(unit)
@@ -122,11 +131,13 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     # (index, melee, reach, minimum range, needs a sight line) of each weapon that no
     # target-independent rule rules out.
     usable: list[tuple[int, bool, int, int, bool]] = []
+    melee_only = unit_orders.melee_only(state, unit)  # unit_orders.weapon_problem
+    embarked = unit.embarked_in is not None
     for index, weapon in enumerate(unit.weapons):
-        if unit_orders.weapon_problem(state, unit, weapon) is not None:
-            continue
         kind = weapon.kind
-        if unit.embarked_in is not None and kind is not WeaponKind.SHOOTING:
+        if melee_only and kind is not WeaponKind.MELEE:
+            continue  # M3
+        if embarked and kind is not WeaponKind.SHOOTING:
             continue  # E13
         if kind is WeaponKind.MELEE:
             usable.append((index, True, weapon.max_range, 0, False))
@@ -141,12 +152,15 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     vehicle = unit.is_ground_vehicle
     blocking: frozenset[Cell] | None = None
     other = unit.side.other
+    longest = max(reach for _, _, reach, _, _ in usable)
     options: list[AttackOption] = []
     for target in state.units.values():
         there = target.cell
         if target.destroyed or target.side is not other or there is None:
             continue
         span = abs(here.col - there.col) + abs(here.row - there.row)  # E1
+        if span > longest:
+            continue  # out of every weapon's reach: most targets, most of the time
         flyer_involved = flyer or target.is_flyer
         sight: bool | None = None
         melee: list[int] = []
