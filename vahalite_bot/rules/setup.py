@@ -239,7 +239,9 @@ def _has_work(state: GameState, phase: Phase, side: Side) -> bool:
         return bool(state.pieces_left(side))
     if phase is Phase.SP:
         return sp_left(state, side) > 0
-    return any(not u.deployed for u in state.living(side))
+    # Asked a few times at every setup step (whose step is it?): one pass, no list.
+    units = state.units.values()
+    return any(u.side is side and not u.deployed and not u.destroyed for u in units)
 
 
 def _next_step(ctx: Context) -> None:

@@ -29,7 +29,7 @@ from vahalite_bot.rules.geometry import Cell, distance
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.movement import reachable
 from vahalite_bot.rules.order import Order
-from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.scenario import Scenario, Side, Terrain, TerrainKind
 from vahalite_bot.rules.sheets import UnitSheet, WeaponKind
 from vahalite_bot.rules.state import (
     GameState,
@@ -89,6 +89,7 @@ class GreedyPlayer:
         # weighed on many cells asks the same attacks again and again.
         self._values: dict[_ValueKey, tuple[frozenset[HouseRule], float]] = {}
         self._sheet_numbers: dict[UnitSheet, int] = {}  # equal sheets, one number
+        self._places: tuple[Scenario | None, dict[Side, dict[Cell, tuple[int, int]]]] = (None, {})
         self._sheet_ids: dict[int, tuple[UnitSheet, int]] = {}  # by id(sheet)
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
@@ -104,7 +105,11 @@ class GreedyPlayer:
             return ChooseDeployOrder(side, deploy_first=False)
         if state.phase is Phase.PLAYING:
             return self._play(state, side)
-        return first_legal(state, _setup_choices(state, side))
+        # A cell's place (gap and offset) depends only on the board and the side: kept for
+        # as long as the games are on the same scenario object.
+        if self._places[0] is not state.scenario:
+            self._places = (state.scenario, {Side.SOUTH: {}, Side.NORTH: {}})
+        return first_legal(state, _setup_choices(state, side, self._places[1][side]))
 
     # -- the turn ----------------------------------------------------------------------
     def _play(self, state: GameState, side: Side) -> Action:
@@ -400,11 +405,13 @@ class _Spot(NamedTuple):
     nearest: dict[Cell, int]  # a cell's distance to the nearest objective, once known
 
 
-def _setup_choices(state: GameState, side: Side) -> Iterator[Action]:
+def _setup_choices(
+    state: GameState, side: Side, places: dict[Cell, tuple[int, int]]
+) -> Iterator[Action]:
     """The B3-B5 candidates (``setup_candidates``) best first, in the order a stable sort
     by their rank gives, each action built only when it is tried: there are hundreds of
-    candidates a step, and the first is nearly always legal."""
-    places: dict[Cell, tuple[int, int]] = {}  # many candidates share a cell
+    candidates a step, and the first is nearly always legal. ``places``: the ``place`` of
+    the cells of ``side`` on this board known so far (many candidates share a cell)."""
 
     def place(cell: Cell) -> tuple[int, int]:
         """The cell's gap to the enemy's half and its offset from the centre."""
@@ -431,10 +438,14 @@ def _setup_choices(state: GameState, side: Side) -> Iterator[Action]:
             yield PlaceSP(side, cell)
     else:
         occupied = state.occupied()
-        ranked: list[tuple[tuple[int, ...], int, Action | tuple[str, Cell]]] = [
-            (_deploy_rank(state, unit, cell, occupied.get(cell), place(cell)), i, (unit.id, cell))
-            for i, (unit, cell) in enumerate(deploy_candidates(state, side, occupied))
-        ]
+        looks: dict[str, tuple[int, bool]] = {}  # each unit's group and artillery, once
+        ranked: list[tuple[tuple[int, ...], int, Action | tuple[str, Cell]]] = []
+        for i, (unit, cell) in enumerate(deploy_candidates(state, side, occupied)):
+            look = looks.get(unit.id)
+            if look is None:
+                look = looks[unit.id] = _deploy_look(unit)
+            rank = _deploy_rank(unit, cell, cell in occupied, look, place(cell))
+            ranked.append((rank, i, (unit.id, cell)))
         ranked += [
             (hold_rank(state, hold), len(ranked) + i, hold)  # M5
             for i, hold in enumerate(reserve.hold_candidates(state, side))
@@ -444,23 +455,29 @@ def _setup_choices(state: GameState, side: Side) -> Iterator[Action]:
             yield Deploy(side, *choice) if isinstance(choice, tuple) else choice
 
 
+def _deploy_look(unit: UnitState) -> tuple[int, bool]:
+    """What of ``unit`` its deploy rank asks: its group and whether it has artillery."""
+    group = 0 if unit.sheet.is_transport else 2
+    return group, any(w.kind is WeaponKind.ARTILLERY for w in unit.weapons)
+
+
 def _deploy_rank(
-    state: GameState,
     unit: UnitState,
     cell: Cell,
-    occupant: UnitState | None,
+    boards: bool,
+    look: tuple[int, bool],
     place: tuple[int, int],
 ) -> tuple[int, ...]:
     """Transports first, then the biggest unit that fits into each, then the rest toward
-    the front; artillery (which cannot fire after moving) at the back. ``place``: the
-    cell's gap to the enemy's half and its offset from the centre."""
-    if occupant is not None and state.can_carry(occupant, unit):
+    the front; artillery (which cannot fire after moving) at the back. ``boards``: the
+    cell holds a transport that takes the unit (a deploy candidate on an occupied cell
+    always boards); ``look``: ``_deploy_look``; ``place``: the cell's gap to the enemy's
+    half and its offset from the centre."""
+    if boards:
         return (1, -unit.models, *cell)
-    group = 0 if unit.sheet.is_transport else 2
+    group, artillery = look
     gap, offset = place
-    if any(w.kind is WeaponKind.ARTILLERY for w in unit.weapons):
-        gap = -gap
-    return (group, gap, offset, *cell)
+    return (group, -gap if artillery else gap, offset, *cell)
 
 
 def _negated(place: tuple[int, int]) -> tuple[int, int]:
