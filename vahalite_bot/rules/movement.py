@@ -80,9 +80,18 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
             ):
                 continue
             paths[step] = steps = (*path, step)
-            if occupant is None and plain_end:
-                found[step] = Destination(step, steps)
-            elif _end_problem(state, unit, step, occupant, began_in_contact) is None:
+            if occupant is None:
+                if plain_end or _end_problem(state, unit, step, None, began_in_contact) is None:
+                    found[step] = Destination(step, steps)
+            # A move may end on an occupied cell only inside a friendly transport (H2): the
+            # other ends _end_problem refuses (D3, D4) are passed over without building the
+            # refusal, as most searches pass beside friends.
+            elif (
+                not flyer
+                and occupant.side is unit.side
+                and occupant.sheet.is_transport
+                and _end_problem(state, unit, step, occupant, began_in_contact) is None
+            ):
                 found[step] = _destination(unit, steps, occupant)
             queue.append(step)
     return found
