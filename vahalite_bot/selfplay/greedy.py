@@ -152,10 +152,15 @@ class GreedyPlayer:
                 cell = destination.cell
                 value = spots.get((*known, cell))
                 if value is None:
-                    ceiling = _placed(bound, trial, ghost, cell, cell, spot)
-                    if ceiling <= enough or (best is not None and ceiling <= best[0]):
-                        continue
-                    value = self._value_after_move(trial, ghost, cell, spot)
+                    if not _enemy_in_reach(cell, spot):
+                        # Nothing to attack from there (_best_attack_value's answer): the
+                        # spot is worth its place alone, known without trying it.
+                        value = _placed(0.0, trial, ghost, cell, cell, spot)
+                    else:
+                        ceiling = _placed(bound, trial, ghost, cell, cell, spot)
+                        if ceiling <= enough or (best is not None and ceiling <= best[0]):
+                            continue
+                        value = self._value_after_move(trial, ghost, cell, spot)
                     spots[(*known, cell)] = value
                 if best is None or value > best[0]:
                     best = (value, destination.path)
@@ -223,7 +228,7 @@ class GreedyPlayer:
         self, state: GameState, unit: UnitState, here: Cell, spot: _Spot
     ) -> float:
         # A cheap bound before asking attack_options: is any enemy within the longest reach?
-        if not any(distance(here, cell) <= spot.reach for cell in spot.enemies):
+        if not _enemy_in_reach(here, spot):
             return 0.0
         best = 0.0
         for option in combat.attack_options(state, unit):
@@ -389,6 +394,11 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     if any(holder is not unit.side for holder in holders):
         return value + CAPTURE_BONUS
     return value + HOLD_BONUS if holders else value
+
+
+def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
+    """Could any enemy be within reach of a weapon of the unit standing on ``here``?"""
+    return any(distance(here, cell) <= spot.reach for cell in spot.enemies)
 
 
 def _reach(unit: UnitState) -> int:
