@@ -218,7 +218,11 @@ class GameState:
             units[uid] = copied = new(type(unit))
             copied.__dict__ = unit.__dict__.copy()
         clone.units = units
-        clone.sps = {cell: _shallow(sp) for cell, sp in self.sps.items()}
+        sps: dict[Cell, SPState] = {}
+        for cell, sp in self.sps.items():
+            sps[cell] = held = new(type(sp))
+            held.__dict__ = sp.__dict__.copy()
+        clone.sps = sps
         return clone
 
     def with_terrain(self, cell: Cell, piece: Terrain) -> None:
