@@ -127,32 +127,37 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
         return []
     here = state.position(unit)
     assert here is not None
-    bonus = height_bonus(state, unit)
+    flyer = unit.is_flyer
+    # E3, as height_bonus has it (the position is known already).
+    bonus = 0 if flyer or state.terrain_kind(here) is not TerrainKind.HEIGHT else 1
     # (index, melee, reach, minimum range, needs a sight line) of each weapon that no
-    # target-independent rule rules out.
+    # target-independent rule rules out, and the longest reach among them.
     usable: list[tuple[int, bool, int, int, bool]] = []
+    longest = -1
     melee_only = unit_orders.melee_only(state, unit)  # unit_orders.weapon_problem
     embarked = unit.embarked_in is not None
     for index, weapon in enumerate(unit.weapons):
         kind = weapon.kind
-        if melee_only and kind is not WeaponKind.MELEE:
-            continue  # M3
-        if embarked and kind is not WeaponKind.SHOOTING:
-            continue  # E13
         if kind is WeaponKind.MELEE:
-            usable.append((index, True, weapon.max_range, 0, False))
-        elif kind is WeaponKind.ARTILLERY and unit.moved:
-            continue  # E2
+            if embarked:
+                continue  # E13
+            reach = weapon.max_range
+            usable.append((index, True, reach, 0, False))
         else:
+            if melee_only:
+                continue  # M3
+            if embarked and kind is not WeaponKind.SHOOTING:
+                continue  # E13
+            if kind is WeaponKind.ARTILLERY and unit.moved:
+                continue  # E2
             reach = weapon.max_range + bonus
             usable.append((index, False, reach, weapon.minimum_range, kind is WeaponKind.SHOOTING))
+        longest = max(longest, reach)
     if not usable:
         return []
-    flyer = unit.is_flyer
     vehicle = unit.is_ground_vehicle
     blocking: frozenset[Cell] | None = None
     other = unit.side.other
-    longest = max(reach for _, _, reach, _, _ in usable)
     options: list[AttackOption] = []
     for target in state.units.values():
         there = target.cell
