@@ -11,7 +11,6 @@ target is in Cover or Fortification. Failed, the unit stays and its attack is sp
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -237,7 +236,7 @@ def _paths(state: GameState, unit: UnitState, limit: int | None) -> dict[Cell, t
     return paths
 
 
-def _beside(state: GameState, cell: Cell) -> Iterator[Cell]:
+def _beside(state: GameState, cell: Cell) -> tuple[Cell, ...]:
     return orthogonal_neighbours(cell, state.scenario.width, state.scenario.height)
 
 

@@ -32,6 +32,11 @@ class AttackOption:
     melee: bool
     weapons: tuple[int, ...]
 
+    def __init__(self, target: str, melee: bool, weapons: tuple[int, ...]) -> None:
+        # Written out: the generated frozen __init__ sets each field through
+        # object.__setattr__, twice as slow, and players ask for options thousands of times.
+        self.__dict__.update(target=target, melee=melee, weapons=weapons)
+
 
 @dataclass(frozen=True)
 class DieOdds:
@@ -114,30 +119,42 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     what automatic players ask most: the checks that do not depend on the target (orders,
     E13, artillery after a move) are made once per weapon, the sight line once per target.
     """
+    # Players ask most about units that already attacked: _attacker_problem's first
+    # answers, without building the refusal.
+    if unit.attacked or unit.fell_back or unit.disembarked or unit.in_reserve:
+        return []
     if _attacker_problem(state, unit) is not None:
         return []
     here = state.position(unit)
     assert here is not None
-    bonus = height_bonus(state, unit)
+    flyer = unit.is_flyer
+    # E3, as height_bonus has it (the position is known already).
+    bonus = 0 if flyer or state.terrain_kind(here) is not TerrainKind.HEIGHT else 1
     # (index, melee, reach, minimum range, needs a sight line) of each weapon that no
-    # target-independent rule rules out.
+    # target-independent rule rules out, and the longest reach among them.
     usable: list[tuple[int, bool, int, int, bool]] = []
+    longest = -1
+    melee_only = unit_orders.melee_only(state, unit)  # unit_orders.weapon_problem
+    embarked = unit.embarked_in is not None
     for index, weapon in enumerate(unit.weapons):
-        if unit_orders.weapon_problem(state, unit, weapon) is not None:
-            continue
         kind = weapon.kind
-        if unit.embarked_in is not None and kind is not WeaponKind.SHOOTING:
-            continue  # E13
         if kind is WeaponKind.MELEE:
-            usable.append((index, True, weapon.max_range, 0, False))
-        elif kind is WeaponKind.ARTILLERY and unit.moved:
-            continue  # E2
+            if embarked:
+                continue  # E13
+            reach = weapon.max_range
+            usable.append((index, True, reach, 0, False))
         else:
+            if melee_only:
+                continue  # M3
+            if embarked and kind is not WeaponKind.SHOOTING:
+                continue  # E13
+            if kind is WeaponKind.ARTILLERY and unit.moved:
+                continue  # E2
             reach = weapon.max_range + bonus
             usable.append((index, False, reach, weapon.minimum_range, kind is WeaponKind.SHOOTING))
+        longest = max(longest, reach)
     if not usable:
         return []
-    flyer = unit.is_flyer
     vehicle = unit.is_ground_vehicle
     blocking: frozenset[Cell] | None = None
     other = unit.side.other
@@ -147,6 +164,8 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
         if target.destroyed or target.side is not other or there is None:
             continue
         span = abs(here.col - there.col) + abs(here.row - there.row)  # E1
+        if span > longest:
+            continue  # out of every weapon's reach: most targets, most of the time
         flyer_involved = flyer or target.is_flyer
         sight: bool | None = None
         melee: list[int] = []

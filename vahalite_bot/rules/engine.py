@@ -47,9 +47,7 @@ from vahalite_bot.rules.state import (
 
 def apply(state: GameState, action: Action, dice: DiceStream) -> tuple[GameState, list[Event]]:
     """Apply ``action``; the given state is never changed, even when this raises."""
-    if state.phase is Phase.ENDED:
-        raise IllegalAction("J4", "game_over")
-    ctx = Context(state.copy(), dice)
+    ctx = Context(_copy_to_change(state), dice)
     before = (ctx.state.phase, setup.setup_actor(ctx.state))
     _dispatch(ctx, action)
     victory.check_annihilation(ctx)
@@ -57,6 +55,21 @@ def apply(state: GameState, action: Action, dice: DiceStream) -> tuple[GameState
     if after != before and after[1] is not None:
         ctx.emit(SetupStep(after[0].value, after[1]))
     return ctx.state, ctx.events
+
+
+def check(state: GameState, action: Action, dice: DiceStream) -> None:
+    """Raise the ``IllegalAction`` that ``apply`` would raise for ``action`` (if any).
+
+    ``apply`` up to its dispatch: every refusal is made there, and what follows it (J3's
+    check, the setup step's report) cannot refuse. Players try many setup candidates.
+    """
+    _dispatch(Context(_copy_to_change(state), dice), action)
+
+
+def _copy_to_change(state: GameState) -> GameState:
+    if state.phase is Phase.ENDED:
+        raise IllegalAction("J4", "game_over")
+    return state.copy()
 
 
 def acting_side(state: GameState) -> Side | None:

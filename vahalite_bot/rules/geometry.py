@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from functools import lru_cache
 from math import gcd
 from typing import NamedTuple
@@ -43,7 +43,26 @@ def distance(a: Cell, b: Cell) -> int:
     return abs(a.col - b.col) + abs(a.row - b.row)
 
 
-def orthogonal_neighbours(cell: Cell, width: int, height: int) -> Iterator[Cell]:
+def orthogonal_neighbours(cell: Cell, width: int, height: int) -> tuple[Cell, ...]:
+    """The cells one orthogonal step away on a ``width`` x ``height`` board (N, E, S, W)."""
+    neighbours = board_neighbours(width, height).get(cell)
+    if neighbours is None:  # off the board: the same rule, worked out for this cell
+        return tuple(_steps(cell, width, height))
+    return neighbours
+
+
+@lru_cache(maxsize=16)
+def board_neighbours(width: int, height: int) -> Mapping[Cell, tuple[Cell, ...]]:
+    """``orthogonal_neighbours`` of every cell of the board (do not change it). Movement
+    searches ask for the neighbours of every cell they reach, many times a turn: a board's
+    are worked out once."""
+    return {
+        cell: tuple(_steps(cell, width, height))
+        for cell in (Cell(c, r) for r in range(height) for c in range(width))
+    }
+
+
+def _steps(cell: Cell, width: int, height: int) -> Iterator[Cell]:
     col, row = cell
     for dc, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
         c, r = col + dc, row + dr

@@ -12,7 +12,7 @@ from vahalite_bot.rules.contact import charge_rule_end_problem, in_contact
 from vahalite_bot.rules.context import Context
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.events import Moved
-from vahalite_bot.rules.geometry import Cell, distance, orthogonal_neighbours
+from vahalite_bot.rules.geometry import Cell, board_neighbours, distance, orthogonal_neighbours
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.overwatch import fire_overwatch
 from vahalite_bot.rules.scenario import TerrainKind
@@ -27,6 +27,17 @@ class Destination:
     path: tuple[Cell, ...]
     embarks_in: str | None = None
     disembarks: bool = False
+
+    def __init__(
+        self,
+        cell: Cell,
+        path: tuple[Cell, ...],
+        embarks_in: str | None = None,
+        disembarks: bool = False,
+    ) -> None:
+        # Written out: the generated frozen __init__ sets each field through
+        # object.__setattr__, twice as slow, and a search makes one per cell it reaches.
+        self.__dict__.update(cell=cell, path=path, embarks_in=embarks_in, disembarks=disembarks)
 
 
 # -- questions ---------------------------------------------------------------------------
@@ -53,14 +64,14 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     # Without M8 a ground unit may end on any empty cell it may pass (_end_problem).
     plain_end = not flyer and began_in_contact is None
     terrain = state.terrain
-    width, height = state.scenario.width, state.scenario.height
+    around = board_neighbours(state.scenario.width, state.scenario.height)
     while queue:
         here = queue.popleft()
         path = paths[here]
         if len(path) >= longest:
             continue
         # Neighbours are on the board (D1), so only D2 and D3 can stop a step.
-        for step in orthogonal_neighbours(here, width, height):
+        for step in around[here]:
             if step in paths:
                 continue
             occupant = occupants.get(step)
@@ -69,9 +80,18 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
             ):
                 continue
             paths[step] = steps = (*path, step)
-            if occupant is None and plain_end:
-                found[step] = Destination(step, steps)
-            elif _end_problem(state, unit, step, occupant, began_in_contact) is None:
+            if occupant is None:
+                if plain_end or _end_problem(state, unit, step, None, began_in_contact) is None:
+                    found[step] = Destination(step, steps)
+            # A move may end on an occupied cell only inside a friendly transport (H2): the
+            # other ends _end_problem refuses (D3, D4) are passed over without building the
+            # refusal, as most searches pass beside friends.
+            elif (
+                not flyer
+                and occupant.side is unit.side
+                and occupant.sheet.is_transport
+                and _end_problem(state, unit, step, occupant, began_in_contact) is None
+            ):
                 found[step] = _destination(unit, steps, occupant)
             queue.append(step)
     return found

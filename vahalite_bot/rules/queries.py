@@ -17,7 +17,7 @@ from vahalite_bot.rules.actions import (
     PlaceTerrain,
     RollOff,
 )
-from vahalite_bot.rules.engine import acting_side, apply
+from vahalite_bot.rules.engine import acting_side, check
 from vahalite_bot.rules.errors import IllegalAction
 from vahalite_bot.rules.state import (
     GameState,
@@ -37,7 +37,7 @@ class _AnyDice:
 
 def is_legal(state: GameState, action: Action) -> bool:
     try:
-        apply(state, action, _AnyDice())
+        check(state, action, _AnyDice())
     except IllegalAction:
         return False
     return True
@@ -67,7 +67,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [ChooseDeployOrder(side, True), ChooseDeployOrder(side, False)]
     if state.phase is Phase.PLAYING:
         return _turn_actions(state)
-    # Cheap filters first; is_legal (a full apply on a copy) settles the rest.
+    # Cheap filters first; is_legal (the engine's checks on a copy) settles the rest.
     cells = [c for c in state.scenario.cells() if state.scenario.in_half(side, c)]
     candidates: list[Action]
     if state.phase is Phase.TERRAIN:

@@ -48,17 +48,7 @@ def setup_actor(state: GameState) -> Side | None:
 
 def terrain_left(state: GameState, side: Side) -> Counter[TerrainKind]:
     """B3: the pieces of the side's set not yet placed on its half."""
-    return Counter(_pieces_left(state, side))
-
-
-def _pieces_left(state: GameState, side: Side) -> dict[TerrainKind, int]:
-    """``terrain_left`` as a plain dict (what ``setup_actor`` asks at every step)."""
-    scenario = state.scenario
-    left = scenario.terrain_for(side)
-    for cell, piece in state.terrain.items():
-        if cell not in scenario.preplaced and scenario.in_half(side, cell):
-            left[piece.kind] = left.get(piece.kind, 0) - 1
-    return {kind: count for kind, count in left.items() if count > 0}
+    return Counter(state.pieces_left(side))
 
 
 def sp_left(state: GameState, side: Side) -> int:
@@ -246,10 +236,12 @@ def _deploy_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAct
 
 def _has_work(state: GameState, phase: Phase, side: Side) -> bool:
     if phase is Phase.TERRAIN:
-        return bool(_pieces_left(state, side))
+        return bool(state.pieces_left(side))
     if phase is Phase.SP:
         return sp_left(state, side) > 0
-    return bool(undeployed(state, side))
+    # Asked a few times at every setup step (whose step is it?): one pass, no list.
+    units = state.units.values()
+    return any(u.side is side and not u.deployed and not u.destroyed for u in units)
 
 
 def _next_step(ctx: Context) -> None:

@@ -200,6 +200,9 @@ class GameState:
     _blocking: tuple[dict[Cell, Terrain], frozenset[Cell]] | None = field(
         default=None, compare=False, repr=False
     )
+    _pieces: tuple[dict[Cell, Terrain], dict[Side, dict[TerrainKind, int]]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     def copy(self) -> GameState:
         """A copy that ``apply`` may change: units and SPs copied, terrain shared.
@@ -213,9 +216,13 @@ class GameState:
         units: dict[str, UnitState] = {}
         for uid, unit in self.units.items():
             units[uid] = copied = new(type(unit))
-            copied.__dict__.update(unit.__dict__)
+            copied.__dict__ = unit.__dict__.copy()
         clone.units = units
-        clone.sps = {cell: _shallow(sp) for cell, sp in self.sps.items()}
+        sps: dict[Cell, SPState] = {}
+        for cell, sp in self.sps.items():
+            sps[cell] = held = new(type(sp))
+            held.__dict__ = sp.__dict__.copy()
+        clone.sps = sps
         return clone
 
     def with_terrain(self, cell: Cell, piece: Terrain) -> None:
@@ -278,6 +285,23 @@ class GameState:
         self._blocking = (self.terrain, blocking)
         return blocking
 
+    def pieces_left(self, side: Side) -> dict[TerrainKind, int]:
+        """B3: the pieces of ``side``'s set not yet placed on its half, none at 0 (do not
+        change the answer). Every setup step asks whose step it is, which asks this; it
+        depends only on the terrain, so it is kept while the terrain dict stays the same."""
+        cached = self._pieces
+        if cached is None or cached[0] is not self.terrain:
+            cached = self._pieces = (self.terrain, {})
+        left = cached[1].get(side)
+        if left is None:
+            scenario = self.scenario
+            left = scenario.terrain_for(side)
+            for cell, piece in self.terrain.items():
+                if cell not in scenario.preplaced and scenario.in_half(side, cell):
+                    left[piece.kind] = left.get(piece.kind, 0) - 1
+            left = cached[1][side] = {kind: count for kind, count in left.items() if count > 0}
+        return left
+
     def can_stand(self, unit: UnitState | UnitSheet, cell: Cell) -> bool:
         """D2: may this unit enter (and stand on) ``cell``, terrain-wise?"""
         unit_type = unit.type
@@ -315,9 +339,10 @@ _T = TypeVar("_T")
 
 
 def _shallow(value: _T) -> _T:
-    """A field-for-field copy of a plain dataclass, faster than copy.copy or replace()."""
+    """A field-for-field copy of a plain dataclass, faster than copy.copy or replace()
+    (and a copied ``__dict__`` faster than filling a new one)."""
     clone = object.__new__(type(value))
-    clone.__dict__.update(value.__dict__)
+    clone.__dict__ = value.__dict__.copy()
     return clone
 
 

@@ -46,9 +46,14 @@ def max_move(state: GameState, unit: UnitState) -> int:
     return 2 * m if order_of(state, unit) is Order.ASSAULT else m
 
 
+def melee_only(state: GameState, unit: UnitState) -> bool:
+    """Assault allows only a melee attack."""
+    return order_of(state, unit) is Order.ASSAULT
+
+
 def weapon_problem(state: GameState, unit: UnitState, weapon: Weapon) -> IllegalAction | None:
     """Assault allows only a melee attack."""
-    if order_of(state, unit) is Order.ASSAULT and weapon.kind is not WeaponKind.MELEE:
+    if weapon.kind is not WeaponKind.MELEE and melee_only(state, unit):
         return IllegalAction("M3", "assault_melee_only", unit=unit.id, weapon=weapon.name.en)
     return None
 

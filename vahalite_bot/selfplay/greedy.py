@@ -5,10 +5,10 @@ interface would (reachable cells, attack options, damage odds) and never looks a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from vahalite_bot.rules import combat, unit_orders
+from vahalite_bot.rules import combat, reserve, unit_orders
 from vahalite_bot.rules.actions import (
     Action,
     Advance,
@@ -17,7 +17,6 @@ from vahalite_bot.rules.actions import (
     ChooseDeployOrder,
     Deploy,
     EndTurn,
-    HoldInReserve,
     Move,
     PlacePassenger,
     PlaceSP,
@@ -30,7 +29,7 @@ from vahalite_bot.rules.geometry import Cell, distance
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.movement import reachable
 from vahalite_bot.rules.order import Order
-from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.scenario import Scenario, Side, Terrain, TerrainKind
 from vahalite_bot.rules.sheets import UnitSheet, WeaponKind
 from vahalite_bot.rules.state import (
     GameState,
@@ -44,7 +43,7 @@ from vahalite_bot.selfplay.greedy_charge import best_charge
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
 from vahalite_bot.selfplay.greedy_orders import greedy_orders
 from vahalite_bot.selfplay.greedy_reserve import hold_rank, place_reserve
-from vahalite_bot.selfplay.players import NoLegalAction, first_legal, setup_candidates
+from vahalite_bot.selfplay.players import NoLegalAction, deploy_candidates, first_legal
 
 # Values are in "expected HP of damage"; the bonuses say how much more than raw damage a
 # result is worth to the player.
@@ -62,10 +61,9 @@ TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, Te
 FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
 
 _OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
-# An attack's value by what its odds depend on that changes during a game (see _value_of),
-# with what must be the very same objects for the entry to hold.
-_ValueKey = tuple[str, int, int | None, Order, str, int, Cell | None, tuple[int, ...]]
-_ValueCheck = tuple[UnitSheet, UnitSheet, dict[Cell, Terrain], frozenset[HouseRule]]
+# An attack's value by what its odds depend on (see _value_of): both sheets by number, HPs,
+# order, the target's terrain piece, the weapons; stored with the house rules it holds for.
+_ValueKey = tuple[int, int, int | None, Order, int, int, Terrain | None, tuple[int, ...]]
 MAX_VALUES = 100_000  # entries kept before the value cache starts afresh
 
 
@@ -83,9 +81,16 @@ class GreedyPlayer:
         # Each unit's best conceivable attack value for the same board (see _attack_bound),
         # with the sheet it was worked out for.
         self._bounds: dict[tuple[object, ...], tuple[UnitSheet, float]] = {}
+        # Each cell's distance to the nearest objective for the same board, by whether the
+        # unit is a flyer (the objectives are the enemy units and, but for flyers, the SPs
+        # the side does not hold: nothing else).
+        self._nearest: dict[bool, dict[Cell, int]] = {}
         # Working out an attack's dice to look its odds up costs more than the odds: a unit
         # weighed on many cells asks the same attacks again and again.
-        self._values: dict[_ValueKey, tuple[_ValueCheck, float]] = {}
+        self._values: dict[_ValueKey, tuple[frozenset[HouseRule], float]] = {}
+        self._sheet_numbers: dict[UnitSheet, int] = {}  # equal sheets, one number
+        self._places: tuple[Scenario | None, dict[Side, dict[Cell, tuple[int, int]]]] = (None, {})
+        self._sheet_ids: dict[int, tuple[UnitSheet, int]] = {}  # by id(sheet)
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
@@ -100,14 +105,11 @@ class GreedyPlayer:
             return ChooseDeployOrder(side, deploy_first=False)
         if state.phase is Phase.PLAYING:
             return self._play(state, side)
-        # B4 refuses SPs on the edge, where the ranking would try them first: left out, they
-        # cost no trial applies and the first legal candidate stays the same.
-        candidates = [
-            a
-            for a in setup_candidates(state)
-            if not (isinstance(a, PlaceSP) and state.scenario.is_edge(a.cell))
-        ]
-        return first_legal(state, sorted(candidates, key=_setup_ranking(state, side)))
+        # A cell's place (gap and offset) depends only on the board and the side: kept for
+        # as long as the games are on the same scenario object.
+        if self._places[0] is not state.scenario:
+            self._places = (state.scenario, {Side.SOUTH: {}, Side.NORTH: {}})
+        return first_legal(state, _setup_choices(state, side, self._places[1][side]))
 
     # -- the turn ----------------------------------------------------------------------
     def _play(self, state: GameState, side: Side) -> Action:
@@ -129,7 +131,8 @@ class GreedyPlayer:
         enemies = [u.cell for u in state.living(side.other) if u.cell is not None]
         for unit in movers:
             ghost = trial.units[unit.id]
-            spot = _Spot(_objectives(state, unit), enemies, _reach(unit))
+            nearest = self._nearest.setdefault(unit.is_flyer, {})
+            spot = _Spot(_objectives(state, unit), enemies, _reach(unit), nearest)
             known = (unit.id, unit.hp, unit.embarked_in, unit.order)
             stay = spots.get((*known, None))
             if stay is None:
@@ -149,10 +152,15 @@ class GreedyPlayer:
                 cell = destination.cell
                 value = spots.get((*known, cell))
                 if value is None:
-                    ceiling = _placed(bound, trial, ghost, cell, cell, spot)
-                    if ceiling <= enough or (best is not None and ceiling <= best[0]):
-                        continue
-                    value = self._value_after_move(trial, ghost, cell, spot)
+                    if not _enemy_in_reach(cell, spot):
+                        # Nothing to attack from there (_best_attack_value's answer): the
+                        # spot is worth its place alone, known without trying it.
+                        value = _placed(0.0, trial, ghost, cell, cell, spot)
+                    else:
+                        ceiling = _placed(bound, trial, ghost, cell, cell, spot)
+                        if ceiling <= enough or (best is not None and ceiling <= best[0]):
+                            continue
+                        value = self._value_after_move(trial, ghost, cell, spot)
                     spots[(*known, cell)] = value
                 if best is None or value > best[0]:
                     best = (value, destination.path)
@@ -174,6 +182,7 @@ class GreedyPlayer:
             a is not b and a != b for a, b in zip(context, self._spots_context, strict=True)
         ):
             self._spots, self._spots_context, self._bounds = {}, context, {}
+            self._nearest = {}
         return self._spots
 
     def _attack_bound(self, state: GameState, unit: UnitState, spot: _Spot) -> float:
@@ -219,7 +228,7 @@ class GreedyPlayer:
         self, state: GameState, unit: UnitState, here: Cell, spot: _Spot
     ) -> float:
         # A cheap bound before asking attack_options: is any enemy within the longest reach?
-        if not any(distance(here, cell) <= spot.reach for cell in spot.enemies):
+        if not _enemy_in_reach(here, spot):
             return 0.0
         best = 0.0
         for option in combat.attack_options(state, unit):
@@ -231,34 +240,42 @@ class GreedyPlayer:
         self, state: GameState, unit: UnitState, target: UnitState, weapons: tuple[int, ...]
     ) -> float:
         """``_attack_value``, remembered. The odds depend on the attacker's sheet, HP (E7,
-        M2's round HP) and order (M3), the target's sheet, HP and cell (cover), the terrain
-        (a new dict whenever it changes) and the house rules: nothing else."""
+        M2's round HP) and order (M3), the target's sheet, HP and the terrain piece it
+        stands in (cover, E8), and the house rules: nothing else. Keyed by the sheets (not
+        the units) and the piece (not the cell), a value holds for every unit of a kind, as
+        targets move between open cells, and in the next game."""
+        cell = target.cell
         key = (
-            unit.id,
+            self._sheet_number(unit.sheet),
             unit.hp,
             unit.round_hp,
             unit.order,
-            target.id,
+            self._sheet_number(target.sheet),
             target.hp,
-            target.cell,
+            None if cell is None else state.terrain.get(cell),
             weapons,
         )
-        check = (unit.sheet, target.sheet, state.terrain, state.house)
         known = self._values.get(key)
-        if known is not None:
-            held = known[0]
-            if (
-                held[0] is check[0]
-                and held[1] is check[1]
-                and held[2] is check[2]
-                and held[3] == check[3]
-            ):
-                return known[1]
+        if known is not None and known[0] == state.house:
+            return known[1]
         value = self._attack_value(state, unit, target, weapons)
         if len(self._values) >= MAX_VALUES:
             self._values = {}
-        self._values[key] = (check, value)
+        self._values[key] = (state.house, value)
         return value
+
+    def _sheet_number(self, sheet: UnitSheet) -> int:
+        """The same number for equal sheets: each game fields its own copies of them."""
+        # Hashing a sheet costs more than a lookup by identity: each object is numbered
+        # once (and kept, so that its id cannot be reused while it is in the table).
+        known = self._sheet_ids.get(id(sheet))
+        if known is not None and known[0] is sheet:
+            return known[1]
+        number = self._sheet_numbers.setdefault(sheet, len(self._sheet_numbers))
+        if len(self._sheet_ids) >= MAX_VALUES:
+            self._sheet_ids = {}
+        self._sheet_ids[id(sheet)] = (sheet, number)
+        return number
 
     def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
         best: tuple[float, Attack | Charge] | None = None
@@ -342,7 +359,13 @@ def _placed(
     unit stands on (``cell``; None while embarked) count too."""
     value = attack
     if spot.objectives:
-        value -= DISTANCE_WEIGHT * min(distance(here, o) for o in spot.objectives)
+        nearest = spot.nearest.get(here)
+        if nearest is None:
+            col, row = here
+            nearest = spot.nearest[here] = min(
+                abs(col - o_col) + abs(row - o_row) for o_col, o_row in spot.objectives
+            )  # E1's distance, inlined: this is asked for every spot weighed
+        value -= DISTANCE_WEIGHT * nearest
     if cell is not None and not unit.is_flyer:
         sp = state.sps.get(cell)
         if sp is not None:
@@ -373,6 +396,11 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     return value + HOLD_BONUS if holders else value
 
 
+def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
+    """Could any enemy be within reach of a weapon of the unit standing on ``here``?"""
+    return any(distance(here, cell) <= spot.reach for cell in spot.enemies)
+
+
 def _reach(unit: UnitState) -> int:
     """The farthest any of the unit's weapons could reach an enemy."""
     return max((w.max_range for w in unit.weapons), default=0) + 1  # +1: E3 Height bonus
@@ -384,53 +412,86 @@ class _Spot(NamedTuple):
     objectives: list[Cell]
     enemies: list[Cell]  # the enemy units on the board
     reach: int
+    nearest: dict[Cell, int]  # a cell's distance to the nearest objective, once known
 
 
-def _setup_ranking(state: GameState, side: Side) -> Callable[[Action], tuple[int, ...]]:
-    """Sort key for B3-B5 candidates, best first."""
-    occupied = state.occupied()
-    places: dict[Cell, tuple[int, int]] = {}  # many candidates share a cell
+def _setup_choices(
+    state: GameState, side: Side, places: dict[Cell, tuple[int, int]]
+) -> Iterator[Action]:
+    """The B3-B5 candidates (``setup_candidates``) best first, in the order a stable sort
+    by their rank gives, each action built only when it is tried: there are hundreds of
+    candidates a step, and the first is nearly always legal. ``places``: the ``place`` of
+    the cells of ``side`` on this board known so far (many candidates share a cell)."""
 
     def place(cell: Cell) -> tuple[int, int]:
+        """The cell's gap to the enemy's half and its offset from the centre."""
         found = places.get(cell)
         if found is None:
             found = places[cell] = (_gap(state, side, cell), _off_centre(state, cell))
         return found
 
-    def rank(action: Action) -> tuple[int, ...]:
-        if isinstance(action, PlaceTerrain):
-            gap, offset = place(action.cell)
-            order = TERRAIN_ORDER.index(action.kind)
-            if action.kind in FRONT_TERRAIN:
-                return (order, gap, offset)
-            return (order, -gap, -offset)  # back corners
-        if isinstance(action, PlaceSP):
-            # Deep in one's own half: the enemy has the longest way to come and take it.
-            gap, offset = place(action.cell)
-            return (-gap, offset)
-        if isinstance(action, Deploy):
-            return _deploy_rank(state, action, occupied.get(action.cell), place(action.cell))
-        if isinstance(action, HoldInReserve):
-            return hold_rank(state, action)  # M5
-        return ()
+    half = state.scenario.half_cells(side)
+    if state.phase is Phase.TERRAIN:
+        free = [c for c in half if c not in state.terrain]
+        # A piece's rank starts with its kind's place in TERRAIN_ORDER, so the kinds come
+        # one after the other; pieces that help the placer go to the front, the ones that
+        # only get in the way to the back corners.
+        for kind in sorted(state.pieces_left(side), key=TERRAIN_ORDER.index):
+            back = kind not in FRONT_TERRAIN
+            for cell in sorted(free, key=lambda c: _negated(place(c)) if back else place(c)):
+                yield PlaceTerrain(side, kind, cell)
+    elif state.phase is Phase.SP:
+        # Deep in one's own half: the enemy has the longest way to come and take it. B4
+        # refuses SPs on the edge: left out, they cost no trial applies.
+        cells = [c for c in half if c not in state.sps and not state.scenario.is_edge(c)]
+        for cell in sorted(cells, key=lambda c: (-place(c)[0], place(c)[1])):
+            yield PlaceSP(side, cell)
+    else:
+        occupied = state.occupied()
+        looks: dict[str, tuple[int, bool]] = {}  # each unit's group and artillery, once
+        ranked: list[tuple[tuple[int, ...], int, Action | tuple[str, Cell]]] = []
+        for i, (unit, cell) in enumerate(deploy_candidates(state, side, occupied)):
+            look = looks.get(unit.id)
+            if look is None:
+                look = looks[unit.id] = _deploy_look(unit)
+            rank = _deploy_rank(unit, cell, cell in occupied, look, place(cell))
+            ranked.append((rank, i, (unit.id, cell)))
+        ranked += [
+            (hold_rank(state, hold), len(ranked) + i, hold)  # M5
+            for i, hold in enumerate(reserve.hold_candidates(state, side))
+        ]
+        ranked.sort()  # the index breaks ties: candidates of equal rank keep their order
+        for _, _, choice in ranked:
+            yield Deploy(side, *choice) if isinstance(choice, tuple) else choice
 
-    return rank
+
+def _deploy_look(unit: UnitState) -> tuple[int, bool]:
+    """What of ``unit`` its deploy rank asks: its group and whether it has artillery."""
+    group = 0 if unit.sheet.is_transport else 2
+    return group, any(w.kind is WeaponKind.ARTILLERY for w in unit.weapons)
 
 
 def _deploy_rank(
-    state: GameState, action: Deploy, occupant: UnitState | None, place: tuple[int, int]
+    unit: UnitState,
+    cell: Cell,
+    boards: bool,
+    look: tuple[int, bool],
+    place: tuple[int, int],
 ) -> tuple[int, ...]:
     """Transports first, then the biggest unit that fits into each, then the rest toward
-    the front; artillery (which cannot fire after moving) at the back. ``place``: the
-    cell's gap to the enemy's half and its offset from the centre."""
-    unit = state.units[action.unit]
-    if occupant is not None and state.can_carry(occupant, unit):
-        return (1, -unit.models, *action.cell)
-    group = 0 if unit.sheet.is_transport else 2
+    the front; artillery (which cannot fire after moving) at the back. ``boards``: the
+    cell holds a transport that takes the unit (a deploy candidate on an occupied cell
+    always boards); ``look``: ``_deploy_look``; ``place``: the cell's gap to the enemy's
+    half and its offset from the centre."""
+    if boards:
+        return (1, -unit.models, *cell)
+    group, artillery = look
     gap, offset = place
-    if any(w.kind is WeaponKind.ARTILLERY for w in unit.weapons):
-        gap = -gap
-    return (group, gap, offset, *action.cell)
+    return (group, -gap if artillery else gap, offset, *cell)
+
+
+def _negated(place: tuple[int, int]) -> tuple[int, int]:
+    return (-place[0], -place[1])
 
 
 def _gap(state: GameState, side: Side, cell: Cell) -> int:

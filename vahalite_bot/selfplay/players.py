@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from vahalite_bot.rules import reserve, setup
 from vahalite_bot.rules.actions import Action, Deploy, PlaceSP, PlaceTerrain
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.queries import is_legal, legal_actions
+from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.sheets import UnitType
-from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.rules.state import GameState, Phase, UnitState
 
 
 class Player(Protocol):
@@ -56,22 +57,34 @@ def setup_candidates(state: GameState) -> list[Action]:
         return [PlaceTerrain(side, k, c) for k in kinds for c in half if c not in state.terrain]
     if state.phase is Phase.SP:
         return [PlaceSP(side, c) for c in half if c not in state.sps]
-    zone = [c for c in half if state.scenario.in_deploy_zone(side, c)]
-    occupied = state.occupied()
-    # can_stand asks only the unit's type: each type's cells are found once.
+    deploys: list[Action] = [Deploy(side, u.id, c) for u, c in deploy_candidates(state, side)]
+    return deploys + list(reserve.hold_candidates(state, side))  # M5
+
+
+def deploy_candidates(
+    state: GameState, side: Side, occupied: Mapping[Cell, UnitState] | None = None
+) -> list[tuple[UnitState, Cell]]:
+    """The (unit, cell) of every B5 deploy ``setup_candidates`` lists, in its order: for
+    players that rank them before building actions. ``occupied``: ``state.occupied()``."""
+    zone = state.scenario.zone_cells(side)
+    if occupied is None:
+        occupied = state.occupied()
+    # can_stand asks only the unit's type (each type's cells are found once), and only
+    # where there is terrain: any unit may stand on open ground.
     standing: dict[UnitType, set[Cell]] = {}
-    deploys: list[Action] = []
+    found: list[tuple[UnitState, Cell]] = []
+    terrain = state.terrain
     for u in setup.undeployed(state, side):
         if u.type not in standing:
-            standing[u.type] = {c for c in zone if state.can_stand(u, c)}
+            standing[u.type] = {c for c in zone if c not in terrain or state.can_stand(u, c)}
         stands = standing[u.type]
-        deploys += [
-            Deploy(side, u.id, c)
+        found += [
+            (u, c)
             for c in zone
             # B5: one unit per cell, unless it boards a transport there (H1); no Obstacle/Water.
             if (state.can_carry(occupied[c], u) if c in occupied else c in stands)
         ]
-    return deploys + list(reserve.hold_candidates(state, side))  # M5
+    return found
 
 
 def first_legal(state: GameState, candidates: Iterable[Action]) -> Action:
