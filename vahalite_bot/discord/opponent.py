@@ -58,7 +58,7 @@ class Opponent:
 
     async def _play(self, game: int) -> None:
         service = self.bot.service
-        status: GameStatus = await service.status(game)
+        status = await self.bot.seen.read(game)
         before = status.state
         outcomes: list[Outcome] = []
         reasons: list[str] = []  # issue 22: the search player's why, one line an action
@@ -89,6 +89,6 @@ class Opponent:
             outcomes.append(outcome)
             if why is not None and len(reasons) < MAX_REASONS:
                 reasons.append(why)
-            status = outcome.game_status or await service.status(game)
+            status = await self.bot.seen.after(outcome)
         if outcomes:
             await self.bot.games.after(outcomes, before, by=user, lines=reasons)

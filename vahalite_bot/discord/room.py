@@ -75,11 +75,7 @@ class Room:
         if not outcomes:
             return None
         last = outcomes[-1]
-        status = last.game_status  # the game at the command's version, as it wrote it
-        if status is None:  # an answer given again, or a command that changed nothing
-            status = await self.seen.read(last.game_id)
-        else:
-            self.seen.remember(status)
+        status = await self.seen.after(last)
         lang = status.language
         channel = self.channel(status)
         told = [say(lang, "by", user=mention(by))] if by else []

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 
-from vahalite_bot.app import GameService, GameStatus
+from vahalite_bot.app import GameService, GameStatus, Outcome
 
 # How old a status may be to answer autocomplete (its own posts refresh it at once).
 SUGGEST_SECONDS = 5.0
@@ -33,6 +33,15 @@ class Seen:
         status: GameStatus = await self.service.status(game)
         self.remember(status)
         return status
+
+    async def after(self, outcome: Outcome) -> GameStatus:
+        """The game as ``outcome`` left it: the status the command brought along (at its
+        version), remembered; read only when it brought none (an answer given again under
+        its key, or a command that changed nothing)."""
+        if outcome.game_status is None:
+            return await self.read(outcome.game_id)
+        self.remember(outcome.game_status)
+        return outcome.game_status
 
     def remember(self, status: GameStatus) -> None:
         known = self._known.get(status.game_id)

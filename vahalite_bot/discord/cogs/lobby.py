@@ -108,7 +108,7 @@ class LobbyCog(AreaCog):
             with contextlib.suppress(discord.HTTPException):
                 await thread.delete()
             raise
-        status = created.game_status or await self.bot.service.status(created.game_id)
+        status = await self.bot.seen.after(created)
         lobby = self.lobby_text(status)
         view = buttons.turn_view(status, lang)
         allowed = discord.AllowedMentions.none()
@@ -263,7 +263,7 @@ class LobbyCog(AreaCog):
         outcome = await self.bot.service.join(
             game, actor, expected_version=version, key=key, entropy=word or draw_word()
         )
-        status = outcome.game_status or await self.bot.service.status(game)
+        status = await self.bot.seen.after(outcome)
         await self.bot.room.post(status, say(status.language, "joined", user=mention(actor.user)))
         return outcome
 
@@ -361,7 +361,7 @@ class LobbyCog(AreaCog):
             ]
             await tell(interaction, "\n".join([error.describe(lang), *problems]))
             return
-        status = outcome.game_status or await self.bot.service.status(game)
+        status = await self.bot.seen.after(outcome)
         side = next(p.side for p in status.players if p.user == actor.user)
         side_name = say(status.language, f"choice-{side.value}")
         limit = self._limit(status, side)

@@ -39,7 +39,7 @@ class RefereeCog(AreaCog):
         actor = self.bot.games.actor(interaction)
         game = await self.bot.games.game_here(interaction.channel_id)
         outcome: Outcome = await call(game, actor, str(interaction.id))
-        status = outcome.game_status or await self.bot.seen.read(game)
+        status = await self.bot.seen.after(outcome)
         line = say(
             status.language,
             "ref-did",
