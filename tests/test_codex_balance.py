@@ -126,3 +126,14 @@ def test_balance_command_prints_the_tables(capsys: pytest.CaptureFixture[str]) -
     assert out.startswith("list 500, 2 games, seed 3, players greedy vs greedy, unfinished 0")
     assert "win rate" in out and "VP/100 pts" in out
     assert "suggested points" in out
+
+
+def test_balance_gives_the_search_player_its_budget_on_the_clock_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["balance", "--games", "1", "--seed", "3", "--list", "500", "--players", "hard,greedy"]
+    assert codex_main([*argv, "--budget-ms", "2", "--budget-clock", "cpu"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.endswith(
+        "players hard vs greedy, unfinished 0, the search thinking 2 ms (cpu) a decision"
+    )

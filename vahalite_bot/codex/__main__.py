@@ -4,7 +4,8 @@
                                      "factions=8 sheets=N errors=0"; exit 1 on any error
     show FACTION [LIST] [--lang ru]  print a ready-made army in the army list format
     balance --games N --seed S       greedy-vs-greedy self-play between the ready-made lists
-                                     (--players hard,hard: the search player instead)
+                                     (--players hard,hard: the search player instead,
+                                     --budget-ms 50 --budget-clock cpu: its thinking time)
                                      (--suggest: the next tuning step's points)
 
 The homebrew folder defaults to the environment variable VAHALITE_HOMEBREW_DIR.
@@ -55,6 +56,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         type=_players,
         default=("greedy", "greedy"),
         help="the automatic players, south,north (default greedy,greedy; hard thinks 50 ms)",
+    )
+    balance.add_argument(
+        "--budget-ms",
+        type=float,
+        help="the hard player's time per decision (default: its own, 50 ms)",
+    )
+    balance.add_argument(
+        "--budget-clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="measure that time in wall time (default) or in the process's CPU time",
     )
     balance.add_argument("--markdown", action="store_true", help="tables in Markdown")
     balance.add_argument(
@@ -112,7 +124,13 @@ def balance(args: argparse.Namespace) -> int:
     from vahalite_bot.codex.balance import Report, RunSettings, run, suggested_points
 
     settings = RunSettings(
-        args.games, args.seed, args.list, players=args.players, homebrew=args.homebrew
+        args.games,
+        args.seed,
+        args.list,
+        players=args.players,
+        homebrew=args.homebrew,
+        budget_clock=args.budget_clock,
+        **({} if args.budget_ms is None else {"budget_ms": args.budget_ms}),
     )
     started = time.perf_counter()
 

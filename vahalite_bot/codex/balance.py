@@ -24,8 +24,10 @@ from vahalite_bot.rules.roster import field_units
 from vahalite_bot.rules.scenario import STANDARD, Side
 from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import GameState, Phase, new_game
-from vahalite_bot.selfplay.cli import PLAYERS
+from vahalite_bot.selfplay.cli import CLOCKS
 from vahalite_bot.selfplay.game import MAX_ACTIONS, game_seed, sub_rng
+from vahalite_bot.selfplay.hard import DEFAULT_BUDGET_MS
+from vahalite_bot.selfplay.levels import make_player
 from vahalite_bot.selfplay.players import Player
 
 WIN_RATE_BAND = (0.40, 0.60)  # issue 3: no faction outside it at 750 points
@@ -143,6 +145,8 @@ class RunSettings:
     list_name: str = "750"
     players: tuple[str, str] = ("greedy", "greedy")
     homebrew: Path | None = None
+    budget_ms: float = DEFAULT_BUDGET_MS  # the search player's time per decision
+    budget_clock: str = "wall"  # a name in CLOCKS: the settings cross to worker processes
 
 
 _WORKER: dict[str, object] = {}
@@ -165,7 +169,11 @@ def play_games(
 ) -> list[GameResult]:
     pairs = matchups(f for f in factions if settings.list_name in factions[f].lists)
     # One player object per side for the chunk: the greedy player's odds cache carries over.
-    players = {side: PLAYERS[name]() for side, name in zip(Side, settings.players, strict=True)}
+    clock = CLOCKS[settings.budget_clock]
+    players = {
+        side: make_player(name, settings.budget_ms, clock)
+        for side, name in zip(Side, settings.players, strict=True)
+    }
     results = []
     for index in indexes:
         south, north = pairs[index % len(pairs)]
@@ -297,6 +305,8 @@ class Report:
             f"list {s.list_name}, {games} games, seed {s.seed}, "
             f"players {s.players[0]} vs {s.players[1]}, unfinished {self.unfinished}"
         )
+        if "hard" in s.players:
+            head += f", the search thinking {s.budget_ms:g} ms ({s.budget_clock}) a decision"
         faction_rows = [
             (
                 r.faction,
