@@ -67,7 +67,13 @@ class VahaBot(commands.AutoShardedBot):
         message_content: bool,
         serving: bool = True,
     ) -> None:
-        intents = discord.Intents.default()
+        # Only the events the bot reads: the guilds with their channels, threads and
+        # permissions, and messages (text orders). Discord's default would add every
+        # TYPING_START, reaction, voice state and invite of every server, each an event to
+        # decode and parse for nothing.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = True
         intents.message_content = message_content
         super().__init__(
             command_prefix=commands.when_mentioned,
