@@ -93,6 +93,8 @@ async def test_a_game_thread_in_a_text_channel_lasts_a_week(tmp_path: Path) -> N
 
 POSTS = "/channels/{channel}/messages"
 ANSWERS = "/webhooks/{app}/{token}"
+CALLBACKS = "/interactions/{id}/{token}/callback"
+DEFERRED = 5  # the callback type of a deferral
 
 
 # A sweep over every fault: a soak test (make test-soak, and CI).
@@ -101,13 +103,14 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
     tmp_path: Path,
 ) -> None:
     """One move per fault, while it lasts: the move is made once, its board posted once,
-    the player answered, and the first answer (a deferral) always within 3 s."""
+    the player answered, and the first answer always within 3 s: the answer itself in the
+    interaction's callback, or a deferral when the move and its post take long."""
     world = await make_world(tmp_path)
     try:
         thread, game = await ready_game(world, world.text)
         await play_until(world, thread, game, Phase.PLAYING)
         faults = world.standin.faults
-        plan: list[tuple[str, Callable[[], None]]] = [
+        plan: list[tuple[str, Callable[[], object]]] = [
             (
                 "429 on posts, twice",
                 lambda: faults.rate_limit("POST", POSTS, retry_after=0.5, times=2),
@@ -125,13 +128,31 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
             ("503", lambda: faults.server_error("POST", POSTS, status=503)),
             ("503 twice", lambda: faults.server_error("POST", POSTS, status=503, times=2)),
             ("slow post, 4 s", lambda: faults.slow("POST", POSTS, 4.0)),
-            ("429 on the answer", lambda: faults.rate_limit("POST", ANSWERS, retry_after=0.3)),
-            ("503 on the answer", lambda: faults.server_error("POST", ANSWERS, status=503)),
+            # A quick command is answered in its callback; a slow one (here its post) is
+            # deferred, then answered by a followup: the faults of both routes.
+            (
+                "slow post, 429 on the followup",
+                lambda: (
+                    faults.slow("POST", POSTS, 2.5),
+                    faults.rate_limit("POST", ANSWERS, retry_after=0.3),
+                ),
+            ),
+            (
+                "slow post, 503 on the followup",
+                lambda: (
+                    faults.slow("POST", POSTS, 2.5),
+                    faults.server_error("POST", ANSWERS, status=503),
+                ),
+            ),
+            ("429 on the callback", lambda: faults.rate_limit("POST", CALLBACKS, retry_after=0.3)),
+            ("500 on the callback", lambda: faults.server_error("POST", CALLBACKS, status=500)),
+            ("503 on the callback", lambda: faults.server_error("POST", CALLBACKS, status=503)),
+            ("slow callback, 1 s", lambda: faults.slow("POST", CALLBACKS, 1.0)),
             ("none", lambda: None),
         ]
         users = {Side.SOUTH: world.alice, Side.NORTH: world.bob}
         rng = random.Random(11)
-        tally = {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0}
+        tally = {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0, "fault unmet": 0}
         slowest = 0.0
         for name, inject in plan:
             state = (await world.status(game)).state
@@ -153,6 +174,11 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
                 tally["unanswered"] += 1
             waited = interaction.responded_at - interaction.dispatched_at
             tally["late"] += waited >= 3.0
+            if name.startswith("slow post"):  # far too slow to answer in the callback
+                assert interaction.responses[0]["type"] == DEFERRED, name
+            # Each fault met the move it was meant for, not a later one.
+            tally["fault unmet"] += any(f.hits < (f.times or 1) for f in faults.rules)
+            faults.clear()
             made = await _actions(world, game) - actions
             tally["lost"] += made == 0
             tally["doubled"] += made > 1 or _boards(world, thread) - boards > 1
@@ -161,10 +187,18 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
             assert world.standin.pinged(post) <= {world.alice, world.bob} - {users[side]}
             slowest = max(slowest, time.perf_counter() - interaction.dispatched_at)
             print(f"{name}: {command} answered {waited:.2f} s, done; {made} action(s)")
-        assert tally == {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0}, tally
+        assert tally == {
+            "lost": 0,
+            "doubled": 0,
+            "unanswered": 0,
+            "late": 0,
+            "fault unmet": 0,
+        }, tally
         # Every fault was met, and the slow one outlived the 3 s an answer may take.
-        assert faults.count(429) >= 5 and faults.count(503) >= 4, faults.answered
-        assert faults.count(500) == 1 and faults.count(502) == 1 and slowest > 4.0
+        assert faults.count(429) >= 6 and faults.count(503) >= 5, faults.answered
+        assert faults.count(500) == 2 and faults.count(502) == 1 and slowest > 4.0
+        callbacks = [path for _, path, _ in faults.answered if path.endswith("/callback")]
+        assert len(callbacks) >= 4, faults.answered
         print(f"faults answered: {len(faults.answered)}; tally {tally}")
     finally:
         await world.close()

@@ -32,6 +32,7 @@ from vahalite_bot.discord.cogs.lobby import LobbyCog
 from vahalite_bot.discord.cogs.play import PlayCog
 from vahalite_bot.discord.cogs.referee import RefereeCog
 from vahalite_bot.discord.deadlines import DeadlineLoop
+from vahalite_bot.discord.echoes import drop_own_echoes
 from vahalite_bot.discord.games import Games
 from vahalite_bot.discord.health import LoopWatch
 from vahalite_bot.discord.opponent import Opponent
@@ -66,7 +67,13 @@ class VahaBot(commands.AutoShardedBot):
         message_content: bool,
         serving: bool = True,
     ) -> None:
-        intents = discord.Intents.default()
+        # Only the events the bot reads: the guilds with their channels, threads and
+        # permissions, and messages (text orders). Discord's default would add every
+        # TYPING_START, reaction, voice state and invite of every server, each an event to
+        # decode and parse for nothing.
+        intents = discord.Intents.none()
+        intents.guilds = True
+        intents.guild_messages = True
         intents.message_content = message_content
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -80,6 +87,7 @@ class VahaBot(commands.AutoShardedBot):
             # which the garbage collector would otherwise walk through again and again.
             max_messages=None,
         )
+        drop_own_echoes(self._connection)
         self.options = options
         self.service = service
         self.factions = dict(factions)

@@ -1,11 +1,13 @@
 """How every command runs, whichever way it came (slash command, button, text order): find the
-game, defer at once, call the service with the interaction's id as the idempotency key, post
+game, call the service with the interaction's id as the idempotency key, post
 the outcome in the game's thread, keep the forum tag and the bot opponent going.
 """
 
 from __future__ import annotations
 
+import asyncio
 import io
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +24,14 @@ from vahalite_bot.rules.state import GameState
 
 if TYPE_CHECKING:
     from vahalite_bot.discord.client import VahaBot
+
+log = logging.getLogger(__name__)
+
+# A command whose work (the change and its post) takes longer than this is deferred, then
+# answered by a followup; the rest are answered in the interaction's callback itself, one
+# request fewer. Discord drops a first answer later than 3 s after the interaction: this
+# leaves the rest for the gateway's delivery, a busy loop and the deferral's round trip.
+ANSWER_WITHIN = 1.5
 
 # A command's work: (game, caller, idempotency key) -> its outcome, or several (an order
 # that first declined an offered advance).
@@ -71,14 +81,37 @@ class Games:
     async def command(
         self, interaction: discord.Interaction[Any], call: Call, *, game: int | None = None
     ) -> None:
-        """Defer, run ``call`` on the game of this channel (or ``game``), post the outcome."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """Run ``call`` on the game of this channel (or ``game``), post the outcome, and
+        answer the caller in the interaction's first answer; deferred only if all that takes
+        longer than ``ANSWER_WITHIN`` (Discord wants the first answer within 3 s)."""
+        work = asyncio.ensure_future(self._command(interaction, call, game))
+        try:
+            await asyncio.wait({work}, timeout=ANSWER_WITHIN)
+            if not work.done():
+                await self._defer(interaction)
+            await work
+        except asyncio.CancelledError:
+            work.cancel()
+            raise
+        await tell(interaction, say(lang_of(interaction.locale), "done"))
+
+    async def _command(
+        self, interaction: discord.Interaction[Any], call: Call, game: int | None
+    ) -> None:
         actor = self.actor(interaction)
         game_id = game if game is not None else await self.game_here(interaction.channel_id)
         done = await call(game_id, actor, str(interaction.id))
         outcomes = done if isinstance(done, list) else [done]
         await self.after(outcomes, outcomes[0].before, by=actor.user)
-        await tell(interaction, say(lang_of(interaction.locale), "done"))
+
+    @staticmethod
+    async def _defer(interaction: discord.Interaction[Any]) -> None:
+        """The command goes on whatever Discord says to the deferral: the change is made
+        and posted; only the caller's own answer may then be lost (and is logged)."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
 
     async def after(
         self,

@@ -502,8 +502,7 @@ def _unit_lines(state: GameState, side: Side, lang: str) -> list[str]:
         if unit.destroyed:
             lines.append(say(lang, "status-unit-dead", unit=name))
             continue
-        where = unit.cell.name if unit.cell is not None else (unit.embarked_in or "—")
-        lines.append(
-            say(lang, "status-unit", unit=name, where=where, hp=unit.hp, max=unit.sheet.max_hp)
-        )
+        # No cell: the pin is the game's summary, and every post's board shows where units
+        # stand; with it, nearly every command edited the pin (a request and its echo).
+        lines.append(say(lang, "status-unit", unit=name, hp=unit.hp, max=unit.sheet.max_hp))
     return lines
