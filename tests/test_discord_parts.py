@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
@@ -16,7 +15,6 @@ from discord import app_commands
 import bot
 from tests.golden.states import mid_game
 from vahalite_bot.discord import choices
-from vahalite_bot.discord.echoes import drop_own_echoes
 from vahalite_bot.discord.translator import FluentTranslator
 from vahalite_bot.discord.words import MESSAGE_LIMIT, fit, lang_of
 from vahalite_bot.i18n import message_ids, translate
@@ -153,34 +151,3 @@ def test_odds_lines_name_every_attack_with_exact_odds() -> None:
     assert len(lines) == expected
     assert all("%" in line for line in lines)
     assert side is Side.SOUTH or side is Side.NORTH
-
-
-async def test_the_gateway_echoes_of_the_bots_own_messages_are_dropped() -> None:
-    """MESSAGE_CREATE and a plain MESSAGE_UPDATE of the bot's own messages build no message
-    and reach no listener; a person's message, and an edit carrying buttons, still do."""
-    client = discord.Client(intents=discord.Intents.default(), max_messages=None)
-    state: Any = client._connection
-    me = {"id": "100", "username": "vaha", "discriminator": "0", "avatar": None, "bot": True}
-    state.user = discord.ClientUser(state=state, data=me)
-    events: list[str] = []
-    state.dispatch = lambda event, *args: events.append(event)
-    drop_own_echoes(state)
-    person = {**me, "id": "200", "username": "alice", "bot": False}
-
-    def message(author: dict[str, Any], **more: Any) -> dict[str, Any]:
-        return {
-            "id": "300", "channel_id": "400", "author": author, "content": "tac1 C4",
-            "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
-            "embeds": [], "pinned": False, "type": 0, **more,
-        }  # fmt: skip
-
-    state.parsers["MESSAGE_CREATE"](message(me))
-    state.parsers["MESSAGE_UPDATE"](message(me, components=[]))
-    assert events == []
-    state.parsers["MESSAGE_CREATE"](message(person))
-    assert events == ["message"]
-    row = {"type": 1, "components": [{"type": 2, "style": 1, "label": "x", "custom_id": "c"}]}
-    state.parsers["MESSAGE_UPDATE"](message(me, components=[row]))
-    assert events == ["message", "raw_message_edit"]
-    await client.close()

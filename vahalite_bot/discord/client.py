@@ -32,7 +32,6 @@ from vahalite_bot.discord.cogs.lobby import LobbyCog
 from vahalite_bot.discord.cogs.play import PlayCog
 from vahalite_bot.discord.cogs.referee import RefereeCog
 from vahalite_bot.discord.deadlines import DeadlineLoop
-from vahalite_bot.discord.echoes import drop_own_echoes
 from vahalite_bot.discord.games import Games
 from vahalite_bot.discord.health import LoopWatch
 from vahalite_bot.discord.opponent import Opponent
@@ -87,7 +86,6 @@ class VahaBot(commands.AutoShardedBot):
             # which the garbage collector would otherwise walk through again and again.
             max_messages=None,
         )
-        drop_own_echoes(self._connection)
         self.options = options
         self.service = service
         self.factions = dict(factions)
