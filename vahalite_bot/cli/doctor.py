@@ -25,6 +25,7 @@ from sqlalchemy import text
 from vahalite_bot.cli import logs, paths
 from vahalite_bot.cli.common import Common
 from vahalite_bot.cli.start import Settings, discord_options, load
+from vahalite_bot.discord.intents import gateway_intents
 
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 GATEWAY_TIMEOUT = 30.0
@@ -207,8 +208,7 @@ def _token_shape(report: Report, token: str) -> bool:
 
 
 async def _discord(report: Report, token: str, message_content: bool) -> None:
-    intents = discord.Intents.default()
-    intents.message_content = message_content
+    intents = gateway_intents(message_content)
     refused_intent = False
     try:
         seen = await _connect(token, intents)

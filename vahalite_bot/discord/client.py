@@ -34,6 +34,7 @@ from vahalite_bot.discord.cogs.referee import RefereeCog
 from vahalite_bot.discord.deadlines import DeadlineLoop
 from vahalite_bot.discord.games import Games
 from vahalite_bot.discord.health import LoopWatch
+from vahalite_bot.discord.intents import gateway_intents
 from vahalite_bot.discord.opponent import Opponent
 from vahalite_bot.discord.options import DiscordOptions
 from vahalite_bot.discord.presses import Presses
@@ -66,18 +67,10 @@ class VahaBot(commands.AutoShardedBot):
         message_content: bool,
         serving: bool = True,
     ) -> None:
-        # Only the events the bot reads: the guilds with their channels, threads and
-        # permissions, and messages (text orders). Discord's default would add every
-        # TYPING_START, reaction, voice state and invite of every server, each an event to
-        # decode and parse for nothing.
-        intents = discord.Intents.none()
-        intents.guilds = True
-        intents.guild_messages = True
-        intents.message_content = message_content
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
-            intents=intents,
+            intents=gateway_intents(message_content),
             tree_cls=VahaTree,
             allowed_mentions=discord.AllowedMentions.none(),
             **_shards(options),
