@@ -8,12 +8,11 @@ drawn before included, costs only its terrain tiles and what is on the board.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from vahalite_bot.render import marks
+from vahalite_bot.render import marks, png
 from vahalite_bot.render.base import base_layer, board_key, layout_of
 from vahalite_bot.render.header import draw_caption, draw_header
 from vahalite_bot.render.labels import label
@@ -176,15 +175,7 @@ def waiting_passenger(state: GameState) -> tuple[UnitState, PendingPlacement] | 
 
 def indexed_png(image: Image.Image, theme: Theme) -> bytes:
     """``image`` in the theme's 256 colours, as PNG bytes."""
-    return to_png(quantize(image, theme_palette(theme)))
-
-
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes at zlib level 1: four times faster than the default level, and the board's
-    flat colours still compress well."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)
-    return buffer.getvalue()
+    return png.encode(quantize(image, theme_palette(theme)))
 
 
 def _caption(state: GameState, story: Story, lang: str) -> list[str]:

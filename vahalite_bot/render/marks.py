@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from vahalite_bot.render.base import draw_sp_badge
 from vahalite_bot.render.canvas import Canvas, Point
-from vahalite_bot.render.fonts import Face, Font, draw_text, fit, fitting_font, font
+from vahalite_bot.render.fonts import Face, Font, draw_text, fit, fitting_font, font, text_width
 from vahalite_bot.render.layout import Box, Layout
 from vahalite_bot.render.theme import Theme, with_alpha
 from vahalite_bot.render.tokens import (
@@ -265,7 +265,7 @@ def damage_geometry(amount: int, px: int) -> tuple[FloatBox, str]:
     clear of both) and its text."""
     g = TokenGeometry(px)
     text = f"−{amount}" if amount else "0"
-    width = font(Face.BOLD, g.damage_px).getlength(text) + px * 0.1
+    width = text_width(text, font(Face.BOLD, g.damage_px)) + px * 0.1
     return g.damage_box(width), text
 
 
@@ -352,7 +352,7 @@ def tag_geometry(text: str, px: int, left: float, right: float) -> tuple[FloatBo
     room = right - left
     f = fitting_font(text, Face.CONDENSED_BOLD, round(px * 0.155), room - 2 * pad)
     text = fit(text, f, room - 2 * pad)
-    width = min(room, f.getlength(text) + 2 * pad)
+    width = min(room, text_width(text, f) + 2 * pad)
     centre = min(max(px / 2, left + width / 2), right - width / 2)
     height = max(px * 0.18, f.size + 2.0)
     top = max(0.0, min(px * 0.005, px * 0.185 - height))  # clear of the glyph below it
@@ -434,7 +434,7 @@ def _sp_sprite(holder: Side, size: int, theme: Theme) -> Image.Image:
 
 def _cover_width(value: int, size: int) -> int:
     f = font(Face.CONDENSED_BOLD, round(size * 0.66))
-    return max(size, round(f.getlength(f"{value}+") + size * 0.3))
+    return max(size, round(text_width(f"{value}+", f) + size * 0.3))
 
 
 @lru_cache(maxsize=16)
