@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from vahalite_bot.render.canvas import Canvas
+from vahalite_bot.render.canvas import Canvas, stamp
 from vahalite_bot.render.fonts import Face, Font, fitting_font, font
 from vahalite_bot.render.labels import label
 from vahalite_bot.render.layout import Layout, layout_for
@@ -137,7 +137,7 @@ def base_layer(key: BoardKey) -> Image.Image:
     for cell, piece in key.terrain:
         if 0 <= cell.col < key.cols and 0 <= cell.row < key.rows:
             x0, y0, _, _ = lay.cell_box(cell)
-            image.paste(terrain_tile(piece.kind, lay.cell, key.theme), (x0, y0))
+            stamp(image, terrain_tile(piece.kind, lay.cell, key.theme), (x0, y0))
     _grid(ImageDraw.Draw(image), lay, dict(key.halves), key.theme)
     return image
 

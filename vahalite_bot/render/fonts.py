@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import math
+import re
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from vahalite_bot.render.canvas import stamp
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -50,17 +53,13 @@ def font(face: Face, px: int) -> Font:
     )
 
 
-def covered(char: str) -> bool:
-    code = ord(char)
-    return any(lo <= code <= hi for lo, hi in COVERAGE)
+# Any character outside COVERAGE: one search of a line rather than a loop per character.
+UNCOVERED = re.compile("[^" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in COVERAGE) + "]")
 
 
 def printable(text: str) -> str:
     """``text`` with characters the fonts lack replaced by ``?`` and line breaks by spaces."""
-    text = " ".join(text.split())
-    if all(covered(ch) for ch in text):
-        return text
-    return "".join(ch if covered(ch) else "?" for ch in text)
+    return UNCOVERED.sub("?", " ".join(text.split()))
 
 
 @lru_cache(maxsize=2048)
@@ -130,7 +129,7 @@ def text_mask(text: str, face: Face, px: int, anchor: str) -> tuple[Image.Image,
     y1 = max(y + mask.height for mask, _, y in placed)
     line = Image.new("L", (x1 - x0, y1 - y0), 0)
     for mask, x, y in placed:
-        line.paste(255, (x - x0, y - y0, x - x0 + mask.width, y - y0 + mask.height), mask)
+        stamp(line, 255, (x - x0, y - y0), mask)
     across = {"l": 0.0, "m": pen / 2, "r": float(pen)}[anchor[0]]
     return line, math.floor(x0 - across), math.floor(y0 - _baseline_to(face, px, anchor[1]))
 
@@ -170,4 +169,4 @@ def draw_text(
         return
     mask, left, top = text_mask(text, face, max(MIN_PX, px), anchor)
     x, y = round(xy[0]) + left, round(xy[1]) + top
-    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    stamp(image, fill, (x, y), mask)

@@ -10,7 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from vahalite_bot.render.base import draw_sp_badge
-from vahalite_bot.render.canvas import Canvas, Point
+from vahalite_bot.render.canvas import Canvas, Point, stamp
 from vahalite_bot.render.fonts import Face, Font, draw_text, fit, fitting_font, font, text_width
 from vahalite_bot.render.layout import Box, Layout
 from vahalite_bot.render.theme import Theme, with_alpha
@@ -38,8 +38,8 @@ def highlight(image: Image.Image, lay: Layout, cells: Sequence[Cell], theme: The
     mask = _flat_mask(lay.cell, a)
     for cell in cells:
         if on_board(lay, cell):
-            x0, y0, x1, y1 = lay.cell_box(cell)
-            image.paste((r, g, b), (x0, y0, x1, y1), mask)
+            x0, y0, _, _ = lay.cell_box(cell)
+            stamp(image, (r, g, b), (x0, y0), mask)
 
 
 @lru_cache(maxsize=8)
@@ -104,7 +104,7 @@ Steps = tuple[tuple[int, int], ...]  # cells as (columns east, rows north) of th
 def _paste(image: Image.Image, lay: Layout, cell: Cell, sprite: Sprite) -> None:
     layer, dx, dy = sprite
     x0, y0, _, _ = lay.cell_box(cell)
-    image.paste(layer, (x0 + dx, y0 + dy), layer)
+    stamp(image, layer, (x0 + dx, y0 + dy), layer)
 
 
 def _steps(cells: Sequence[Cell]) -> Steps:
@@ -324,7 +324,7 @@ def sp_badge(image: Image.Image, lay: Layout, cell: Cell, holder: Side, theme: T
     x, y, _, _ = sp_badge_box(lay.cell)
     x0, y0, _, _ = lay.cell_box(cell)
     sprite = _sp_sprite(holder, size, theme)
-    image.paste(sprite, (x0 + x, y0 + y), sprite)
+    stamp(image, sprite, (x0 + x, y0 + y), sprite)
 
 
 def cover_badge(image: Image.Image, lay: Layout, cell: Cell, value: int, theme: Theme) -> None:
@@ -333,7 +333,7 @@ def cover_badge(image: Image.Image, lay: Layout, cell: Cell, value: int, theme: 
     x, y, _, _ = cover_badge_box(lay.cell, value)
     x0, y0, _, _ = lay.cell_box(cell)
     sprite = _cover_sprite(value, size, theme)
-    image.paste(sprite, (x0 + x, y0 + y), sprite)
+    stamp(image, sprite, (x0 + x, y0 + y), sprite)
 
 
 # -- the passenger tag ---------------------------------------------------------------------
