@@ -78,6 +78,7 @@ def ghost(image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, theme: T
         _paste(image, lay, cell, _trimmed("ghost", spec, lay.cell, theme))
 
 
+@lru_cache(maxsize=4096)  # by the whole spec: ``replace`` on each token cost more than a look-up
 def _trimmed(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprite:
     if layer != "words":  # a body shows only side, kind and damaged mark: many units share it
         spec = replace(spec, handle="", hp=0, wounds=1, max_hp=1, passenger=None)
