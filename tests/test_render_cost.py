@@ -11,10 +11,11 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from tests.golden.states import SCENES
-from vahalite_bot.render import DEFAULT_THEME, draw_board, render_board
+from vahalite_bot.render import DEFAULT_THEME, board, draw_board, marks, render_board
 from vahalite_bot.render.base import frame_layer
 from vahalite_bot.render.palette import quantize, theme_palette
 from vahalite_bot.rules.geometry import Cell
@@ -69,3 +70,30 @@ def test_the_themes_palette_shows_any_games_board_as_drawn() -> None:
         assert sum(ImageStat.Stat(diff).mean) / 3 < 1.5, seed
         _, high = diff.convert("L").getextrema()
         assert isinstance(high, int) and high < 48, seed
+
+
+def test_a_token_pasted_whole_from_the_cache_is_the_token_drawn_in_two_layers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tokens are blended once with what lies under them and pasted whole after that:
+    drawn after other games (so from the cache, at other cells and sizes) every board must
+    be the one its tokens' two layers make, drawn each time over its own ground."""
+    scenes = [other_terrain(seed) for seed in range(20, 26)]
+    for state in scenes:  # the cache fills with these games' tokens on their grounds
+        for scale in (1, 2):
+            draw_board(state, lang="en", scale=scale)
+    drawn = [draw_board(state, lang="en", scale=1 + i % 2) for i, state in enumerate(scenes)]
+    drawn += [scene_board(name) for name in SCENES]
+    assert marks._whole, "no token was pasted whole"
+    monkeypatch.setattr(board, "_fits", lambda *_: False)
+    layered = [draw_board(state, lang="en", scale=1 + i % 2) for i, state in enumerate(scenes)]
+    layered += [scene_board(name) for name in SCENES]
+    for i, (one, other) in enumerate(zip(drawn, layered, strict=True)):
+        assert ImageChops.difference(one, other).getbbox() is None, i
+
+
+def scene_board(name: str) -> Image.Image:
+    scene = SCENES[name]()
+    return draw_board(
+        scene.state, events=scene.events, before=scene.before, names=scene.names, lang=scene.lang
+    )
