@@ -212,11 +212,12 @@ def _grounds(
     terrain = dict(key.terrain)
     halves, zones = dict(key.halves), dict(key.zones)
     dividers = divider_rows(halves, key.rows)
+    shades = [row_colour(row, halves, zones, key.theme) for row in range(key.rows)]
 
     def ground(cell: Cell) -> marks.Ground:
         col, row = cell.col, cell.row
         piece = terrain.get(cell)
-        under = piece.kind if piece is not None else row_colour(row, halves, zones, key.theme)
+        under = piece.kind if piece is not None else shades[row]
         sp = state.sps.get(cell)
         frame = None if sp is None else (sp.holder, cell in story.captured)
         lines = (col > 0, col < key.cols - 1, row > 0, row < key.rows - 1, row in dividers,

@@ -136,6 +136,7 @@ def whole_token(
     stamp(image, sprite[0], (x + sprite[1], y + sprite[2]))
 
 
+@lru_cache(maxsize=4096)
 def within_cell(spec: TokenSpec, px: int, theme: Theme) -> bool:
     """Whether both layers of the token lie inside its cell (a long handle on a small cell
     may spill over into the next)."""
