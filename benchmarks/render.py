@@ -28,10 +28,12 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 
 from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.discord import work
+from vahalite_bot.discord.workers import register_pickling
 from vahalite_bot.render import render_board, render_replay, render_turn
 from vahalite_bot.render.replay import steps
 from vahalite_bot.rules.actions import Action, Attack, EndTurn, Move, RollOff
@@ -257,6 +259,7 @@ class Job:
 
 
 def bench_jobs(games: int, first_seed: int) -> Job:
+    register_pickling()  # as the bot's pool pickles
     scenes = [distinct_scene(first_seed + i) for i in range(games)]
     totals: list[float] = []
     pickles: list[float] = []
@@ -265,12 +268,12 @@ def bench_jobs(games: int, first_seed: int) -> Job:
         call = (work.board_png, scene.after, list(scene.events), scene.before, scene.names,
                 scene.lang)  # fmt: skip
         start = time.process_time()
-        sent = pickle.dumps(call, pickle.HIGHEST_PROTOCOL)
+        sent = bytes(ForkingPickler.dumps(call))
         function, *args = pickle.loads(sent)
         unpickled = time.process_time()
         png = function(*args)
         drawn = time.process_time()
-        pickle.loads(pickle.dumps(png, pickle.HIGHEST_PROTOCOL))
+        pickle.loads(ForkingPickler.dumps(png))
         end = time.process_time()
         totals.append(end - start)
         pickles.append(end - drawn + unpickled - start)

@@ -6,14 +6,17 @@ This module imports no discord: a worker loads only the game, the log codec and 
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from vahalite_bot.app import records
 from vahalite_bot.app.results import LogLine, RecapLog
+from vahalite_bot.codex.loader import all_sheets, demo_factions
 from vahalite_bot.present.advice import explain
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.recap import recap_from, recap_text
@@ -28,6 +31,7 @@ from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.dice import FixedDice
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.scenario import Side
+from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.selfplay.levels import THINK_MS, make_player
 from vahalite_bot.selfplay.players import Player
@@ -104,6 +108,30 @@ def choose_explained(
     chosen: Player = make_player(player, think_ms)
     action = chosen.choose(state, random.Random(seed))
     return action, explain(chosen, state, action, lang)
+
+
+# -- the states sent here, smaller ---------------------------------------------------------
+# Half of a pickled state was its units' sheets (a board's call 13.5 KB, 7.3 KB without them),
+# and the bundled codex's sheets are in every worker already: those go by their id.
+@lru_cache(maxsize=1)
+def _codex() -> dict[str, UnitSheet]:
+    return all_sheets(demo_factions())
+
+
+def codex_sheet(sheet_id: str) -> UnitSheet:
+    """The bundled codex's sheet ``sheet_id``, as a pickled state names it."""
+    return _codex()[sheet_id]
+
+
+def reduce_sheet(sheet: UnitSheet) -> tuple[Any, ...]:
+    """How the pool pickles a sheet: by its id where the bundled codex has this very sheet
+    (a homebrew or changed one goes whole)."""
+    if _codex().get(sheet.id) == sheet:
+        by_id: Callable[[str], UnitSheet] = codex_sheet
+        return by_id, (sheet.id,)
+    whole = sheet.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+    assert isinstance(whole, tuple)
+    return whole
 
 
 def warm() -> None:
