@@ -12,14 +12,16 @@ import io
 import random
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from tests.golden.states import SCENES
-from vahalite_bot.render import DEFAULT_THEME, board, draw_board, marks, render_board
+from vahalite_bot.render import DEFAULT_THEME, board, draw_board, marks, render_board, tokens
 from vahalite_bot.render.base import frame_layer
 from vahalite_bot.render.palette import quantize, theme_palette
+from vahalite_bot.render.tokens import TokenGeometry, TokenSpec
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.sheets import UnitType
 from vahalite_bot.rules.state import GameState
 
 KINDS = (TerrainKind.OBSTACLE, TerrainKind.WATER, TerrainKind.HEIGHT, TerrainKind.COVER)
@@ -97,3 +99,28 @@ def scene_board(name: str) -> Image.Image:
     return draw_board(
         scene.state, events=scene.events, before=scene.before, names=scene.names, lang=scene.lang
     )
+
+
+@pytest.mark.parametrize("px", [40, 60, 94, 188])
+def test_a_tokens_words_from_its_cached_handle_are_the_words_drawn_at_once(px: int) -> None:
+    """A unit's HP changes more often than its handle: the handle is drawn once and the HP
+    plate under it per value, which must make the very words drawn in one go."""
+    rng = random.Random(px)
+    geometry = TokenGeometry(px)
+    for _ in range(30):
+        wounds, models = rng.choice([1, 2, 3, 6]), rng.randint(1, 10)
+        spec = TokenSpec(
+            side=rng.choice(list(Side)),
+            kind=rng.choice(list(UnitType)),
+            handle=rng.choice(["tac1", "cap12", "abcdef", "w", "rhino3"]),
+            hp=rng.randint(0, wounds * models),
+            wounds=wounds,
+            max_hp=wounds * models,
+            damaged=False,
+            passenger=None,
+        )
+        at_once = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(at_once)
+        tokens._label(draw, spec.side, spec.handle, geometry, DEFAULT_THEME)
+        tokens._hp(draw, spec, geometry, DEFAULT_THEME)
+        assert tokens.words_sprite(spec, px, DEFAULT_THEME).tobytes() == at_once.tobytes(), spec
