@@ -10,34 +10,43 @@ the bot makes there:
   as before issue 21) or ``recap_log`` (the tail since the side's last turn end);
 - **worker**: the fold in the worker process, ``recap_for`` over the whole log or
   ``recap_from`` over the tail. The text and the image are left out: they are the same
-  either way.
+  either way;
+- **tail_job**: the whole worker job of a turn start as the bot's pool runs it: the tail
+  pickled as the pool pickles it and unpickled, ``work.recap`` (fold, text and image), its
+  answer pickled back.
 
 Each figure is the median over turn starts of each start's median run, in ms of wall time
 and of CPU time (``time.process_time``: this process, the database's thread included, which
 a busy neighbour blurs less than the wall). The last line is
-``whole_loop_cpu_ms=… tail_loop_cpu_ms=… whole_worker_cpu_ms=… tail_worker_cpu_ms=…``.
+``whole_loop_cpu_ms=… tail_loop_cpu_ms=… whole_worker_cpu_ms=… tail_worker_cpu_ms=…
+tail_job_cpu_ms=…``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import pickle
 import random
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 from typing import Any
 
 from vahalite_bot.app import GameService, autoplay
 from vahalite_bot.app.results import RecapLog
+from vahalite_bot.discord import work
+from vahalite_bot.discord.workers import register_pickling
 from vahalite_bot.present.recap import recap_for, recap_from
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.store.database import open_database
 
-FIGURES = ("whole_loop", "tail_loop", "whole_worker", "tail_worker")
+FIGURES = ("whole_loop", "tail_loop", "whole_worker", "tail_worker", "tail_job")
+NAMES = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
 
 
 async def _timed(call: Callable[[], Awaitable[Any]]) -> tuple[float, float, Any]:
@@ -64,6 +73,7 @@ async def one_start(
         samples["tail_loop"].append((wall, cpu))
         samples["whole_worker"].append(_fold_timed(lambda: recap_for(whole, side)))  # noqa: B023
         samples["tail_worker"].append(_fold_timed(lambda: _tail(tail, side)))  # noqa: B023
+        samples["tail_job"].append(_fold_timed(lambda: _job(tail, side)))  # noqa: B023
     return {
         name: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
         for name, got in samples.items()
@@ -72,6 +82,11 @@ async def one_start(
 
 def _tail(log: RecapLog, side: Side) -> None:
     recap_from(log, side)
+
+
+def _job(log: RecapLog, side: Side) -> None:
+    function, *args = pickle.loads(ForkingPickler.dumps((work.recap, log, side, NAMES, "ru")))
+    pickle.loads(ForkingPickler.dumps(function(*args)))
 
 
 async def bench(url: str, games: int, runs: int, from_round: int, seed: int) -> list[Any]:
@@ -106,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--db", default=None, help="database URL (a fresh SQLite file)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    register_pickling()  # as the bot's pool pickles
     with tempfile.TemporaryDirectory() as folder:
         url = args.db or f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
         starts, lengths = asyncio.run(bench(url, args.games, args.runs, args.from_round, args.seed))

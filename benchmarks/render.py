@@ -9,24 +9,31 @@ Then the old single-game figure: a mid-game 6x6 board with 20 units on it and th
 action (an attack that destroys its target) overlaid, ``--runs`` times at 800 px and again
 at twice the pixel density (``scale=2``, 1600 px, for phones), then the replay of a
 150-action random game.
+Then the board as a worker job (``work.board_png``): the call pickled as the bot's pool
+pickles it, unpickled, drawn, the PNG pickled back, all CPU time added.
 Then the recap image of a whole turn (``render_turn``: the busiest turn of that game, every
 move, attack and death drawn). The last line is ``median_ms=X png_bytes=Y replay_s=Z
 replay_bytes=W median_ms_2x=X2 png_bytes_2x=Y2 turn_ms=T turn_bytes=B cold_ms=C warm_ms=H
-cold_ms_2x=C2 warm_ms_2x=H2 turn_cold_ms=TC turn_warm_ms=TH`` and the same as CPU time
-(``cold_cpu_ms=...``).
+cold_ms_2x=C2 warm_ms_2x=H2 turn_cold_ms=TC turn_warm_ms=TH``, the same as CPU time
+(``cold_cpu_ms=...``) and the worker job's ``job_cpu_ms=J job_pickle_cpu_ms=P
+job_call_bytes=N``.
 """
 
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from multiprocessing.reduction import ForkingPickler
 from pathlib import Path
 
 from vahalite_bot.codex.loader import all_sheets, demo_factions
+from vahalite_bot.discord import work
+from vahalite_bot.discord.workers import register_pickling
 from vahalite_bot.render import render_board, render_replay, render_turn
 from vahalite_bot.render.replay import steps
 from vahalite_bot.rules.actions import Action, Attack, EndTurn, Move, RollOff
@@ -241,6 +248,39 @@ def bench_games(games: int, first_seed: int, scale: int = 1, recap: bool = False
     return ColdWarm(timed(cold), timed(warm), timed(rotation))
 
 
+@dataclass(frozen=True)
+class Job:
+    """A board as the bot's worker pool makes it: the call pickled in the bot, unpickled in
+    the worker, drawn, and the PNG pickled back (CPU ms, medians over distinct cold games)."""
+
+    total_cpu_ms: float  # all of it, both processes' parts added
+    pickle_cpu_ms: float  # the four (un)picklings alone
+    call_bytes: int  # the pickled call: the states before and after, events, names
+
+
+def bench_jobs(games: int, first_seed: int) -> Job:
+    register_pickling()  # as the bot's pool pickles
+    scenes = [distinct_scene(first_seed + i) for i in range(games)]
+    totals: list[float] = []
+    pickles: list[float] = []
+    size = 0
+    for scene in scenes:
+        call = (work.board_png, scene.after, list(scene.events), scene.before, scene.names,
+                scene.lang)  # fmt: skip
+        start = time.process_time()
+        sent = bytes(ForkingPickler.dumps(call))
+        function, *args = pickle.loads(sent)
+        unpickled = time.process_time()
+        png = function(*args)
+        drawn = time.process_time()
+        pickle.loads(ForkingPickler.dumps(png))
+        end = time.process_time()
+        totals.append(end - start)
+        pickles.append(end - drawn + unpickled - start)
+        size = len(sent)
+    return Job(statistics.median(totals) * 1000, statistics.median(pickles) * 1000, size)
+
+
 # -- measuring ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BoardTimes:
@@ -326,6 +366,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     cold = bench_games(args.games, first_seed=1)
     cold_2x = bench_games(args.games, first_seed=1 + args.games, scale=2)
     turn_cold = bench_games(args.games, first_seed=1 + 2 * args.games, recap=True)
+    job = bench_jobs(args.games, first_seed=1 + 3 * args.games)
     for label, cw in (("board", cold), ("board 2x", cold_2x), ("turn recap", turn_cold)):
         print(
             f"{label}, {args.games} distinct games, median wall (CPU) ms: cold "
@@ -333,6 +374,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"({cw.warm.cpu_ms:.2f}), in turn {cw.rotation.wall_ms:.2f} "
             f"({cw.rotation.cpu_ms:.2f}); cold/warm CPU {cw.cold.cpu_ms / cw.warm.cpu_ms:.2f}"
         )
+    print(
+        f"worker job (board), {args.games} distinct games, median CPU ms: {job.total_cpu_ms:.2f}"
+        f" of which pickling {job.pickle_cpu_ms:.2f}; the call {job.call_bytes} bytes"
+    )
     board = bench_board(args.runs, args.out)
     double = bench_board(args.runs, args.out, scale=2)
     for label, times in (("board", board), ("board 2x", double)):
@@ -356,7 +401,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"cold_cpu_ms={cold.cold.cpu_ms:.2f} warm_cpu_ms={cold.warm.cpu_ms:.2f} "
         f"cold_cpu_ms_2x={cold_2x.cold.cpu_ms:.2f} warm_cpu_ms_2x={cold_2x.warm.cpu_ms:.2f} "
         f"turn_cold_cpu_ms={turn_cold.cold.cpu_ms:.2f} "
-        f"turn_warm_cpu_ms={turn_cold.warm.cpu_ms:.2f}"
+        f"turn_warm_cpu_ms={turn_cold.warm.cpu_ms:.2f} "
+        f"job_cpu_ms={job.total_cpu_ms:.2f} job_pickle_cpu_ms={job.pickle_cpu_ms:.2f} "
+        f"job_call_bytes={job.call_bytes}"
     )
 
 

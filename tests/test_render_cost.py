@@ -11,14 +11,17 @@ from __future__ import annotations
 import io
 import random
 
-from PIL import Image, ImageChops, ImageStat
+import pytest
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from tests.golden.states import SCENES
-from vahalite_bot.render import DEFAULT_THEME, draw_board, render_board
+from vahalite_bot.render import DEFAULT_THEME, board, draw_board, marks, render_board, tokens
 from vahalite_bot.render.base import frame_layer
 from vahalite_bot.render.palette import quantize, theme_palette
+from vahalite_bot.render.tokens import TokenGeometry, TokenSpec
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
+from vahalite_bot.rules.sheets import UnitType
 from vahalite_bot.rules.state import GameState
 
 KINDS = (TerrainKind.OBSTACLE, TerrainKind.WATER, TerrainKind.HEIGHT, TerrainKind.COVER)
@@ -69,3 +72,55 @@ def test_the_themes_palette_shows_any_games_board_as_drawn() -> None:
         assert sum(ImageStat.Stat(diff).mean) / 3 < 1.5, seed
         _, high = diff.convert("L").getextrema()
         assert isinstance(high, int) and high < 48, seed
+
+
+def test_a_token_pasted_whole_from_the_cache_is_the_token_drawn_in_two_layers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tokens are blended once with what lies under them and pasted whole after that:
+    drawn after other games (so from the cache, at other cells and sizes) every board must
+    be the one its tokens' two layers make, drawn each time over its own ground."""
+    scenes = [other_terrain(seed) for seed in range(20, 26)]
+    for state in scenes:  # the cache fills with these games' tokens on their grounds
+        for scale in (1, 2):
+            draw_board(state, lang="en", scale=scale)
+    drawn = [draw_board(state, lang="en", scale=1 + i % 2) for i, state in enumerate(scenes)]
+    drawn += [scene_board(name) for name in SCENES]
+    assert marks._whole, "no token was pasted whole"
+    monkeypatch.setattr(board, "_fits", lambda *_: False)
+    layered = [draw_board(state, lang="en", scale=1 + i % 2) for i, state in enumerate(scenes)]
+    layered += [scene_board(name) for name in SCENES]
+    for i, (one, other) in enumerate(zip(drawn, layered, strict=True)):
+        assert ImageChops.difference(one, other).getbbox() is None, i
+
+
+def scene_board(name: str) -> Image.Image:
+    scene = SCENES[name]()
+    return draw_board(
+        scene.state, events=scene.events, before=scene.before, names=scene.names, lang=scene.lang
+    )
+
+
+@pytest.mark.parametrize("px", [40, 60, 94, 188])
+def test_a_tokens_words_from_its_cached_handle_are_the_words_drawn_at_once(px: int) -> None:
+    """A unit's HP changes more often than its handle: the handle is drawn once and the HP
+    plate under it per value, which must make the very words drawn in one go."""
+    rng = random.Random(px)
+    geometry = TokenGeometry(px)
+    for _ in range(30):
+        wounds, models = rng.choice([1, 2, 3, 6]), rng.randint(1, 10)
+        spec = TokenSpec(
+            side=rng.choice(list(Side)),
+            kind=rng.choice(list(UnitType)),
+            handle=rng.choice(["tac1", "cap12", "abcdef", "w", "rhino3"]),
+            hp=rng.randint(0, wounds * models),
+            wounds=wounds,
+            max_hp=wounds * models,
+            damaged=False,
+            passenger=None,
+        )
+        at_once = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(at_once)
+        tokens._label(draw, spec.side, spec.handle, geometry, DEFAULT_THEME)
+        tokens._hp(draw, spec, geometry, DEFAULT_THEME)
+        assert tokens.words_sprite(spec, px, DEFAULT_THEME).tobytes() == at_once.tobytes(), spec

@@ -13,9 +13,11 @@ import asyncio
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.reduction import ForkingPickler
 from typing import ParamSpec, TypeVar
 
 from vahalite_bot.discord import work
+from vahalite_bot.rules.sheets import UnitSheet
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -23,6 +25,7 @@ R = TypeVar("R")
 
 class Workers:
     def __init__(self, processes: int) -> None:
+        register_pickling()
         self._pool = ProcessPoolExecutor(
             max_workers=max(1, processes),
             mp_context=multiprocessing.get_context("spawn"),
@@ -41,3 +44,9 @@ class Workers:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def register_pickling() -> None:
+    """Sheets of the bundled codex go to the workers by id (``work.reduce_sheet``): in the
+    picklers of multiprocessing only, which the pool's queues use."""
+    ForkingPickler.register(UnitSheet, work.reduce_sheet)

@@ -17,7 +17,7 @@ All are pure: the only I/O is reading the bundled fonts, once. Words come from
 ``labels.py`` (ru, en).
 """
 
-from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, render_board, to_png
+from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, render_board
 from vahalite_bot.render.replay import (
     DISCORD_MAX_BYTES,
     MomentNotFound,
@@ -44,5 +44,4 @@ __all__ = [
     "render_moment",
     "render_replay",
     "render_turn",
-    "to_png",
 ]

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from vahalite_bot.render.canvas import Canvas
+from vahalite_bot.render.canvas import Canvas, stamp
 from vahalite_bot.render.fonts import Face, Font, fitting_font, font
 from vahalite_bot.render.labels import label
 from vahalite_bot.render.layout import Layout, layout_for
@@ -137,7 +137,7 @@ def base_layer(key: BoardKey) -> Image.Image:
     for cell, piece in key.terrain:
         if 0 <= cell.col < key.cols and 0 <= cell.row < key.rows:
             x0, y0, _, _ = lay.cell_box(cell)
-            image.paste(terrain_tile(piece.kind, lay.cell, key.theme), (x0, y0))
+            stamp(image, terrain_tile(piece.kind, lay.cell, key.theme), (x0, y0))
     _grid(ImageDraw.Draw(image), lay, dict(key.halves), key.theme)
     return image
 
@@ -153,7 +153,7 @@ def frame_layer(key: BoardKey) -> Image.Image:
     draw = ImageDraw.Draw(image)
     halves, zones = dict(key.halves), dict(key.zones)
     for row in range(key.rows):
-        colour = _row_colour(row, halves, zones, theme)
+        colour = row_colour(row, halves, zones, theme)
         for col in range(key.cols):
             draw.rectangle(_inclusive(lay.cell_box(Cell(col, row))), fill=colour)
     _grid(draw, lay, halves, theme)
@@ -166,7 +166,7 @@ def _inclusive(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return (box[0], box[1], box[2] - 1, box[3] - 1)
 
 
-def _row_colour(row: int, halves: dict[Side, Rows], zones: dict[Side, Rows], theme: Theme) -> RGB:
+def row_colour(row: int, halves: dict[Side, Rows], zones: dict[Side, Rows], theme: Theme) -> RGB:
     for side in Side:
         tint = theme.side(side).tint
         lo, hi = zones.get(side, (-1, -1))
@@ -178,6 +178,15 @@ def _row_colour(row: int, halves: dict[Side, Rows], zones: dict[Side, Rows], the
     return theme.board
 
 
+def divider_rows(halves: dict[Side, Rows], rows: int) -> set[int]:
+    """The rows whose lower edge is drawn as a line: where each half ends. With neutral rows
+    between the halves (L, River crossing) both edges are marked, so the unshaded band
+    between the lines reads as nobody's."""
+    south_top = halves.get(Side.SOUTH, (0, -1))[1]
+    north_bottom = halves.get(Side.NORTH, (0, -1))[0]
+    return {edge for edge in (south_top + 1, north_bottom) if 0 < edge < rows}
+
+
 def _grid(draw: ImageDraw.ImageDraw, lay: Layout, halves: dict[Side, Rows], theme: Theme) -> None:
     x0, y0, x1, y1 = lay.board_box
     thin = max(1, round(lay.u))
@@ -187,14 +196,9 @@ def _grid(draw: ImageDraw.ImageDraw, lay: Layout, halves: dict[Side, Rows], them
     for row in range(1, lay.rows):
         y = y0 + row * lay.cell
         draw.line((x0, y, x1, y), fill=theme.grid, width=thin)
-    south_top = halves.get(Side.SOUTH, (0, -1))[1]
-    north_bottom = halves.get(Side.NORTH, (0, -1))[0]
-    # Where each half ends; with neutral rows between them (L, River crossing) both edges
-    # are marked, so the unshaded band between the lines reads as nobody's.
-    for edge in sorted({south_top + 1, north_bottom}):
-        if 0 < edge < lay.rows:
-            y = y0 + (lay.rows - edge) * lay.cell
-            draw.line((x0, y, x1, y), fill=theme.divider, width=max(2, round(3 * lay.u)))
+    for edge in sorted(divider_rows(halves, lay.rows)):
+        y = y0 + (lay.rows - edge) * lay.cell
+        draw.line((x0, y, x1, y), fill=theme.divider, width=max(2, round(3 * lay.u)))
     border = max(2, round(3 * lay.u))
     draw.rectangle(
         (x0 - border, y0 - border, x1 + border - 1, y1 + border - 1),

@@ -8,19 +8,26 @@ drawn before included, costs only its terrain tiles and what is on the board.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from vahalite_bot.render import marks
-from vahalite_bot.render.base import base_layer, board_key, layout_of
+from vahalite_bot.render import marks, png
+from vahalite_bot.render.base import (
+    BoardKey,
+    base_layer,
+    board_key,
+    divider_rows,
+    layout_of,
+    row_colour,
+)
 from vahalite_bot.render.header import draw_caption, draw_header
 from vahalite_bot.render.labels import label
+from vahalite_bot.render.layout import Layout
 from vahalite_bot.render.palette import quantize, theme_palette
-from vahalite_bot.render.story import Story, fates, read_story
+from vahalite_bot.render.story import Fates, Story, fates, read_story
 from vahalite_bot.render.theme import DEFAULT_THEME, Theme
-from vahalite_bot.render.tokens import fallen_spec, token_spec
+from vahalite_bot.render.tokens import TokenSpec, fallen_spec, token_spec
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, TerrainKind
@@ -128,8 +135,15 @@ def draw_story(
         for unit in state.units.values()
         if not unit.destroyed and unit.cell is not None
     ]
+    busy = _overlaid(state, story, drawn, waiting, lay, theme)
+    grounds = _grounds(key, state, story, touched)
+    # A token whose words nothing else comes between is blended once, with what is under it.
+    whole = {cell for cell, spec in placed if cell not in busy and _fits(lay, cell, spec, theme)}
     for cell, spec in placed:
-        marks.token(image, lay, cell, spec, theme)
+        if cell in whole:
+            marks.whole_token(image, lay, cell, spec, grounds(cell), theme)
+        else:
+            marks.token(image, lay, cell, spec, theme)
     for fallen in drawn.ghosts:
         marks.cross(image, lay, fallen.cell, theme)
     for strike in story.strikes:
@@ -150,7 +164,8 @@ def draw_story(
             marks.words(image, lay, cell, token_spec(state, waiting[0]), theme)
     carrying: set[Cell] = set()
     for cell, spec in placed:
-        marks.words(image, lay, cell, spec, theme)
+        if cell not in whole:
+            marks.words(image, lay, cell, spec, theme)
         if spec.passenger is not None:
             carrying.add(cell)
             room = marks.passenger_room(lay.cell, covers.get(cell))
@@ -161,6 +176,55 @@ def draw_story(
     draw_header(image, lay, state, names, lang, theme)
     draw_caption(image, lay, caption, theme)
     return image
+
+
+def _overlaid(
+    state: GameState,
+    story: Story,
+    drawn: Fates,
+    waiting: tuple[UnitState, PendingPlacement] | None,
+    lay: Layout,
+    theme: Theme,
+) -> set[Cell]:
+    """The cells that an arrow, a cross, a plate or a faded token reaches into: a token
+    there is drawn in its two layers, with those between them."""
+    boxes = [marks.path_box(lay, path.side, path.cells, theme) for path in story.paths]
+    boxes += [marks.strike_box(lay, s.source, s.target, theme) for s in story.strikes]
+    for fallen in drawn.ghosts:
+        boxes.append(marks.ghost_box(lay, fallen.cell, fallen_spec(fallen.unit), theme))
+        boxes.append(marks.cross_box(lay, fallen.cell, theme))
+    if waiting is not None:
+        spec = token_spec(state, waiting[0])
+        boxes += [marks.ghost_box(lay, cell, spec, theme) for cell in waiting[1].cells]
+    boxes += [marks.damage_box(lay, cell, amount, theme) for cell, amount in drawn.damage.items()]
+    return marks.covered_cells(lay, [box for box in boxes if box is not None])
+
+
+def _fits(lay: Layout, cell: Cell, spec: TokenSpec, theme: Theme) -> bool:
+    return marks.on_board(lay, cell) and marks.within_cell(spec, lay.cell, theme)
+
+
+def _grounds(
+    key: BoardKey, state: GameState, story: Story, touched: set[Cell]
+) -> Callable[[Cell], marks.Ground]:
+    """What lies under a token in each cell, as ``base_layer``, ``marks.highlight`` and
+    ``marks.sp_ring`` draw it: a terrain tile or the row's shade, the wash, an SP's frame."""
+    terrain = dict(key.terrain)
+    halves, zones = dict(key.halves), dict(key.zones)
+    dividers = divider_rows(halves, key.rows)
+    shades = [row_colour(row, halves, zones, key.theme) for row in range(key.rows)]
+
+    def ground(cell: Cell) -> marks.Ground:
+        col, row = cell.col, cell.row
+        piece = terrain.get(cell)
+        under = piece.kind if piece is not None else shades[row]
+        sp = state.sps.get(cell)
+        frame = None if sp is None else (sp.holder, cell in story.captured)
+        lines = (col > 0, col < key.cols - 1, row > 0, row < key.rows - 1, row in dividers,
+                 row + 1 in dividers)  # fmt: skip
+        return (under, cell in touched, frame, lines)
+
+    return ground
 
 
 def waiting_passenger(state: GameState) -> tuple[UnitState, PendingPlacement] | None:
@@ -176,15 +240,7 @@ def waiting_passenger(state: GameState) -> tuple[UnitState, PendingPlacement] | 
 
 def indexed_png(image: Image.Image, theme: Theme) -> bytes:
     """``image`` in the theme's 256 colours, as PNG bytes."""
-    return to_png(quantize(image, theme_palette(theme)))
-
-
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes at zlib level 1: four times faster than the default level, and the board's
-    flat colours still compress well."""
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=1)
-    return buffer.getvalue()
+    return png.encode(quantize(image, theme_palette(theme)))
 
 
 def _caption(state: GameState, story: Story, lang: str) -> list[str]:

@@ -120,3 +120,28 @@ def arrow_head(tip: Point, angle: float, head: float) -> list[Point]:
         (x + head * math.cos(back - spread), y + head * math.sin(back - spread)),
         (x + head * math.cos(back + spread), y + head * math.sin(back + spread)),
     ]
+
+
+def stamp(
+    image: Image.Image,
+    source: Image.Image | Colour | int,
+    xy: tuple[int, int],
+    mask: Image.Image | None = None,
+) -> None:
+    """``image.paste(source, xy, mask)`` handed straight to Pillow's core, for the hundred
+    pastes of a board (tokens, glyphs, badges): ``Image.paste``'s checks (modes, lazy
+    loading, shared buffers; none can apply to images drawn here) cost more than pasting a
+    token. ``source`` is of ``image``'s mode, or RGBA over RGB; a colour needs a mask."""
+    x, y = xy
+    pixels: object = source
+    if isinstance(source, Image.Image):
+        width, height = source.size
+        pixels = source.im
+    else:
+        assert mask is not None, "a colour is pasted through a mask"
+        width, height = mask.size
+    box = (x, y, x + width, y + height)
+    if mask is None:
+        image.im.paste(pixels, box)
+    else:
+        image.im.paste(pixels, box, mask.im)

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from vahalite_bot.render.canvas import Canvas
+from vahalite_bot.render.canvas import Canvas, stamp
 from vahalite_bot.render.fonts import Face, Font, draw_text, fit, font, text_width
 from vahalite_bot.render.labels import label
 from vahalite_bot.render.layout import Layout
@@ -132,7 +132,7 @@ def draw_header(
             bar = (plate[0] + lay.px(6), plate[3] - lay.px(3), plate[2] - lay.px(6), plate[3] - 1)
             draw.rectangle(bar, fill=theme.side(side).fill)
         sprite = side_chip(side, chip, theme)
-        image.paste(sprite, (round(chip_x), round(line1 - chip / 2)), sprite)
+        stamp(image, sprite, (round(chip_x), round(line1 - chip / 2)), sprite)
         draw_text(image, (text_x, line1), text, Face.BOLD, name_px, theme.frame_text, "lm")
     status_px = lay.px(20)
     status = fit(

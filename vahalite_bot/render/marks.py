@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from vahalite_bot.render.base import draw_sp_badge
-from vahalite_bot.render.canvas import Canvas, Point
-from vahalite_bot.render.fonts import Face, Font, draw_text, fit, fitting_font, font
+from vahalite_bot.render.canvas import Canvas, Point, stamp
+from vahalite_bot.render.fonts import Face, Font, draw_text, fit, fitting_font, font, text_width
 from vahalite_bot.render.layout import Box, Layout
 from vahalite_bot.render.theme import Theme, with_alpha
 from vahalite_bot.render.tokens import (
@@ -38,8 +39,8 @@ def highlight(image: Image.Image, lay: Layout, cells: Sequence[Cell], theme: The
     mask = _flat_mask(lay.cell, a)
     for cell in cells:
         if on_board(lay, cell):
-            x0, y0, x1, y1 = lay.cell_box(cell)
-            image.paste((r, g, b), (x0, y0, x1, y1), mask)
+            x0, y0, _, _ = lay.cell_box(cell)
+            stamp(image, (r, g, b), (x0, y0), mask)
 
 
 @lru_cache(maxsize=8)
@@ -78,6 +79,7 @@ def ghost(image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, theme: T
         _paste(image, lay, cell, _trimmed("ghost", spec, lay.cell, theme))
 
 
+@lru_cache(maxsize=4096)  # by the whole spec: ``replace`` on each token cost more than a look-up
 def _trimmed(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprite:
     if layer != "words":  # a body shows only side, kind and damaged mark: many units share it
         spec = replace(spec, handle="", hp=0, wounds=1, max_hp=1, passenger=None)
@@ -94,6 +96,95 @@ def _trimmed_sprite(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprit
     return sprite.crop(box), box[0], box[1]
 
 
+# -- a token and its words in one opaque paste ----------------------------------------------
+# Blending a token's two layers onto the board was a fifth of a board's CPU time. Where
+# nothing is drawn between them (no arrow, cross, plate or faded token over the cell) and
+# what lies under them is one of a few grounds (the row's shade or a terrain tile, the wash
+# of a touched cell, an SP's frame), the cell's pixels there are the same every time: the
+# ground, the body and the words are blended once and pasted whole after that.
+Ground = Hashable  # all that lies under a token's box in its cell (see ``board.draw_story``)
+WHOLE_TOKENS = 1024  # some 18 KB each at 800 px
+_whole: OrderedDict[tuple[Hashable, TokenSpec, int, float, Theme], Sprite] = OrderedDict()
+
+
+def whole_token(
+    image: Image.Image, lay: Layout, cell: Cell, spec: TokenSpec, ground: Ground, theme: Theme
+) -> None:
+    """The token's body and words in one paste (``ground``: all that lies under them in
+    the cell, the lines along its edges included)."""
+    if not on_board(lay, cell):
+        return
+    px = lay.cell
+    key = (ground, spec, px, lay.u, theme)  # the lines' widths go with u, not px
+    sprite = _whole.get(key)
+    x, y, _, _ = lay.cell_box(cell)
+    if sprite is None:
+        body, words = _trimmed("body", spec, px, theme), _trimmed("words", spec, px, theme)
+        x0 = min(body[1], words[1])
+        y0 = min(body[2], words[2])
+        x1 = max(body[1] + body[0].width, words[1] + words[0].width)
+        y1 = max(body[2] + body[0].height, words[2] + words[0].height)
+        tile = image.crop((x + x0, y + y0, x + x1, y + y1))  # the ground, nothing on it yet
+        for layer, dx, dy in (body, words):
+            stamp(tile, layer, (dx - x0, dy - y0), layer)
+        sprite = (tile, x0, y0)
+        _whole[key] = sprite
+        if len(_whole) > WHOLE_TOKENS:
+            _whole.popitem(last=False)
+    else:
+        _whole.move_to_end(key)
+    stamp(image, sprite[0], (x + sprite[1], y + sprite[2]))
+
+
+@lru_cache(maxsize=4096)
+def within_cell(spec: TokenSpec, px: int, theme: Theme) -> bool:
+    """Whether both layers of the token lie inside its cell (a long handle on a small cell
+    may spill over into the next)."""
+    return all(
+        dx >= 0 and dy >= 0 and dx + layer.width <= px and dy + layer.height <= px
+        for layer, dx, dy in (_trimmed(kind, spec, px, theme) for kind in ("body", "words"))
+    )
+
+
+def covered_cells(lay: Layout, boxes: Sequence[Box]) -> set[Cell]:
+    """The cells any of ``boxes`` (image pixels) reaches into."""
+    x0, _, _, y1 = lay.board_box
+    cells: set[Cell] = set()
+    for bx0, by0, bx1, by1 in boxes:
+        cols = range(max(0, (bx0 - x0) // lay.cell), min(lay.cols, (bx1 - 1 - x0) // lay.cell + 1))
+        rows = range(max(0, (y1 - by1) // lay.cell), min(lay.rows, (y1 - 1 - by0) // lay.cell + 1))
+        cells.update(Cell(col, row) for col in cols for row in rows)
+    return cells
+
+
+def _box(lay: Layout, cell: Cell, sprite: Sprite) -> Box:
+    layer, dx, dy = sprite
+    x, y, _, _ = lay.cell_box(cell)
+    return (x + dx, y + dy, x + dx + layer.width, y + dy + layer.height)
+
+
+def path_box(lay: Layout, side: Side, cells: Sequence[Cell], theme: Theme) -> Box | None:
+    if len(cells) < 2:
+        return None
+    return _box(lay, cells[0], _path_sprite(side, _steps(cells), lay.cell, theme))
+
+
+def strike_box(lay: Layout, source: Cell, target: Cell, theme: Theme) -> Box:
+    return _box(lay, source, _strike_sprite(_steps((source, target)), lay.cell, theme))
+
+
+def ghost_box(lay: Layout, cell: Cell, spec: TokenSpec, theme: Theme) -> Box:
+    return _box(lay, cell, _trimmed("ghost", spec, lay.cell, theme))
+
+
+def cross_box(lay: Layout, cell: Cell, theme: Theme) -> Box:
+    return _box(lay, cell, _cross_sprite(lay.cell, theme))
+
+
+def damage_box(lay: Layout, target: Cell, amount: int, theme: Theme) -> Box:
+    return _box(lay, target, _damage_sprite(amount, lay.cell, theme))
+
+
 # -- overlays, drawn once per shape and cell size ------------------------------------------
 # An arrow depends only on the cells it joins relative to its first cell, so each overlay
 # is a sprite cached by that shape and pasted at the first cell's corner.
@@ -104,7 +195,7 @@ Steps = tuple[tuple[int, int], ...]  # cells as (columns east, rows north) of th
 def _paste(image: Image.Image, lay: Layout, cell: Cell, sprite: Sprite) -> None:
     layer, dx, dy = sprite
     x0, y0, _, _ = lay.cell_box(cell)
-    image.paste(layer, (x0 + dx, y0 + dy), layer)
+    stamp(image, layer, (x0 + dx, y0 + dy), layer)
 
 
 def _steps(cells: Sequence[Cell]) -> Steps:
@@ -265,7 +356,7 @@ def damage_geometry(amount: int, px: int) -> tuple[FloatBox, str]:
     clear of both) and its text."""
     g = TokenGeometry(px)
     text = f"−{amount}" if amount else "0"
-    width = font(Face.BOLD, g.damage_px).getlength(text) + px * 0.1
+    width = text_width(text, font(Face.BOLD, g.damage_px)) + px * 0.1
     return g.damage_box(width), text
 
 
@@ -324,7 +415,7 @@ def sp_badge(image: Image.Image, lay: Layout, cell: Cell, holder: Side, theme: T
     x, y, _, _ = sp_badge_box(lay.cell)
     x0, y0, _, _ = lay.cell_box(cell)
     sprite = _sp_sprite(holder, size, theme)
-    image.paste(sprite, (x0 + x, y0 + y), sprite)
+    stamp(image, sprite, (x0 + x, y0 + y), sprite)
 
 
 def cover_badge(image: Image.Image, lay: Layout, cell: Cell, value: int, theme: Theme) -> None:
@@ -333,7 +424,7 @@ def cover_badge(image: Image.Image, lay: Layout, cell: Cell, value: int, theme: 
     x, y, _, _ = cover_badge_box(lay.cell, value)
     x0, y0, _, _ = lay.cell_box(cell)
     sprite = _cover_sprite(value, size, theme)
-    image.paste(sprite, (x0 + x, y0 + y), sprite)
+    stamp(image, sprite, (x0 + x, y0 + y), sprite)
 
 
 # -- the passenger tag ---------------------------------------------------------------------
@@ -352,7 +443,7 @@ def tag_geometry(text: str, px: int, left: float, right: float) -> tuple[FloatBo
     room = right - left
     f = fitting_font(text, Face.CONDENSED_BOLD, round(px * 0.155), room - 2 * pad)
     text = fit(text, f, room - 2 * pad)
-    width = min(room, f.getlength(text) + 2 * pad)
+    width = min(room, text_width(text, f) + 2 * pad)
     centre = min(max(px / 2, left + width / 2), right - width / 2)
     height = max(px * 0.18, f.size + 2.0)
     top = max(0.0, min(px * 0.005, px * 0.185 - height))  # clear of the glyph below it
@@ -434,7 +525,7 @@ def _sp_sprite(holder: Side, size: int, theme: Theme) -> Image.Image:
 
 def _cover_width(value: int, size: int) -> int:
     f = font(Face.CONDENSED_BOLD, round(size * 0.66))
-    return max(size, round(f.getlength(f"{value}+") + size * 0.3))
+    return max(size, round(text_width(f"{value}+", f) + size * 0.3))
 
 
 @lru_cache(maxsize=16)

@@ -247,10 +247,20 @@ def words_sprite(spec: TokenSpec, px: int, theme: Theme) -> Image.Image:
     everything else on the board."""
     g = TokenGeometry(px)
     image = Image.new("RGBA", (px, px), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    _label(draw, spec, g, theme)
-    _hp(draw, spec, g, theme)
+    # The handle (its stroked halo is most of the cost) is drawn once per unit; the HP
+    # plate under it, which changes more often, never overlaps it.
+    label, x, y = _label_sprite(spec.side, spec.handle, px, theme)
+    image.paste(label, (x, y))
+    _hp(ImageDraw.Draw(image), spec, g, theme)
     return image
+
+
+@lru_cache(maxsize=1024)
+def _label_sprite(side: Side, handle: str, px: int, theme: Theme) -> tuple[Image.Image, int, int]:
+    image = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+    _label(ImageDraw.Draw(image), side, handle, TokenGeometry(px), theme)
+    box = image.getchannel("A").getbbox() or (0, 0, 1, 1)
+    return image.crop(box), box[0], box[1]
 
 
 GHOST_OPACITY = 0.5
@@ -266,13 +276,15 @@ def ghost_sprite(spec: TokenSpec, px: int, theme: Theme) -> Image.Image:
 
 
 # -- parts -------------------------------------------------------------------------------
-def _label(draw: ImageDraw.ImageDraw, spec: TokenSpec, g: TokenGeometry, theme: Theme) -> None:
+def _label(
+    draw: ImageDraw.ImageDraw, side: Side, handle: str, g: TokenGeometry, theme: Theme
+) -> None:
     """The handle in the side's ink on a halo: readable over any arrow, cross or pattern."""
-    palette = theme.side(spec.side)
-    f = g.label_font(spec.handle)
+    palette = theme.side(side)
+    f = g.label_font(handle)
     draw.text(
         (g.centre[0], g.label_y),
-        fit(spec.handle, f, g.label_width),
+        fit(handle, f, g.label_width),
         font=f,
         fill=palette.ink,
         anchor="mm",

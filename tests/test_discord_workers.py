@@ -1,0 +1,66 @@
+"""The worker pool: what the bot sends its processes arrives whole, and smaller.
+
+Units' sheets from the bundled codex go to the workers by their id (half of a pickled
+state); a sheet the codex does not have as it is (homebrew, changed) goes whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pickle
+from dataclasses import replace
+from multiprocessing.reduction import ForkingPickler
+
+from tests.golden.states import mid_game
+from vahalite_bot.codex.loader import demo_factions
+from vahalite_bot.discord import work
+from vahalite_bot.discord.workers import Workers, register_pickling
+from vahalite_bot.rules.scenario import Side, TerrainKind
+from vahalite_bot.rules.sheets import UnitSheet
+
+NAMES = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
+
+
+def test_a_board_drawn_in_the_pool_is_the_board_drawn_here() -> None:
+    scene = mid_game()
+
+    async def drawn() -> bytes:
+        workers = Workers(1)
+        try:
+            return await workers.run(
+                work.board_png, scene.state, list(scene.events), scene.before, NAMES, "ru"
+            )
+        finally:
+            workers.close()
+
+    here = work.board_png(scene.state, list(scene.events), scene.before, NAMES, "ru")
+    assert asyncio.run(drawn()) == here
+
+
+def test_codex_sheets_travel_by_id_and_others_whole() -> None:
+    register_pickling()  # as the pool does
+    state = mid_game().state
+    whole = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    sent = bytes(ForkingPickler.dumps(state))
+    assert len(sent) < whole * 0.7
+    arrived = pickle.loads(sent)
+    assert {h: u.sheet for h, u in arrived.units.items()} == {
+        h: u.sheet for h, u in state.units.items()
+    }
+    unit = next(iter(state.units.values()))
+    changed: UnitSheet = replace(unit.sheet, defense=unit.sheet.defense + 1)
+    back = pickle.loads(bytes(ForkingPickler.dumps(changed)))
+    assert back == changed and back != work.codex_sheet(changed.id)
+
+
+def test_a_worker_warms_up_on_a_board_with_every_sheet_and_terrain_kind() -> None:
+    """What the first players' images would pay for otherwise: each unit's token, each
+    terrain tile (and, drawn in both languages, the palette, frames and fonts)."""
+    state = work.sample_board()
+    placed = [u for u in state.units.values() if u.cell is not None]
+    codex = {sid for f in demo_factions().values() for sid in f.sheets}
+    assert {u.sheet.id for u in placed} == codex
+    assert len({u.cell for u in placed}) == len(placed)
+    assert {piece.kind for piece in state.terrain.values()} == set(TerrainKind)
+    assert all(unit.cell not in state.terrain for unit in placed)
+    work.warm()
