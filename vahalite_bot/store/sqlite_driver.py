@@ -8,7 +8,9 @@ command several times what SQLite itself does. Here a cursor runs the four on th
 in one call and keeps the result, so each statement (and the commit) is one hand-over.
 A BEGIN makes no trip of its own either: it runs on the thread just before the
 transaction's first statement, in the same hand-over (a transaction that runs no statement
-never began). The SQL, the transaction and the connection are exactly aiosqlite's.
+never began); nor do a SAVEPOINT and its RELEASE (a group commit's members, ``group.py``),
+which go with the next statement or the COMMIT. The SQL, the transaction and the connection
+are exactly aiosqlite's.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ Outcome = tuple[Any, int, int | None, list[Row]]  # description, rowcount, lastr
 
 
 def _run(
-    conn: sqlite3.Connection, begin: str | None, sql: str, parameters: Any, many: bool
+    conn: sqlite3.Connection, pending: tuple[str, ...], sql: str, parameters: Any, many: bool
 ) -> Outcome:
-    if begin is not None:
-        conn.execute(begin)
+    for statement in pending:
+        conn.execute(statement)
     cursor = conn.cursor()
     try:
         if many:
@@ -65,6 +67,10 @@ class OneTripCursor:
             self._connection.begin_later(sql)
             self.description, self.rowcount, self.lastrowid, self._rows = None, -1, None, []
             return self
+        if _is_savepoint(sql) and not parameters:
+            self._connection.run_later(sql)
+            self.description, self.rowcount, self.lastrowid, self._rows = None, -1, None, []
+            return self
         return await self._call(sql, () if parameters is None else parameters, many=False)
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> OneTripCursor:
@@ -72,10 +78,10 @@ class OneTripCursor:
 
     async def _call(self, sql: str, parameters: Any, many: bool) -> OneTripCursor:
         connection = self._connection
-        begin = connection.take_begin()
+        pending = connection.take_pending()
 
         def run() -> Outcome:
-            return _run(connection._conn, begin, sql, parameters, many)
+            return _run(connection._conn, pending, sql, parameters, many)
 
         outcome: Outcome = await connection._execute(run)  # type: ignore[no-untyped-call]
         self.description, self.rowcount, self.lastrowid, self._rows = outcome
@@ -98,7 +104,10 @@ class OneTripCursor:
 
 
 class OneTripConnection(aiosqlite.Connection):
-    _begin: str | None = None  # a BEGIN not yet run: it goes with the next statement
+    # Statements not yet run, that go with the next statement: a BEGIN (always first), and
+    # SAVEPOINTs and RELEASEs, which return nothing and cannot fail once the BEGIN has run.
+    _pending: tuple[str, ...] = ()
+    _begun_later = False  # the first pending statement is a BEGIN
 
     def cursor(self) -> OneTripCursor:  # type: ignore[override]
         return OneTripCursor(self)
@@ -106,29 +115,54 @@ class OneTripConnection(aiosqlite.Connection):
     def begin_later(self, sql: str) -> None:
         if self.in_transaction:
             raise sqlite3.OperationalError("cannot start a transaction within a transaction")
-        self._begin = sql
+        self._pending = (sql,)
+        self._begun_later = True
 
-    def take_begin(self) -> str | None:
-        begin, self._begin = self._begin, None
-        return begin
+    def run_later(self, sql: str) -> None:
+        self._pending = (*self._pending, sql)
+
+    def take_pending(self) -> tuple[str, ...]:
+        pending = self._pending
+        self._pending, self._begun_later = (), False
+        return pending
 
     @property
     def in_transaction(self) -> bool:
         # A BEGIN waiting for its statement counts: the pool's reset then rolls it back
         # (which drops it) rather than leave it to the connection's next user.
-        return self._begin is not None or super().in_transaction
+        return self._begun_later or super().in_transaction
 
     async def commit(self) -> None:
-        if self.take_begin() is None:  # else nothing ran: there is nothing to commit
+        begun_later, pending = self._begun_later, self.take_pending()
+        if begun_later:
+            return  # nothing ran: there is nothing to commit
+        if not pending:
             await super().commit()
+            return
+        conn = self._conn
+
+        def commit() -> None:
+            for statement in pending:
+                conn.execute(statement)
+            conn.commit()
+
+        await self._execute(commit)  # type: ignore[no-untyped-call]
 
     async def rollback(self) -> None:
-        if self.take_begin() is None:
+        begun_later = self._begun_later
+        self.take_pending()  # a SAVEPOINT or RELEASE the rollback takes back anyway
+        if not begun_later:
             await super().rollback()
 
 
 def _is_begin(sql: str) -> bool:
     return sql[:5].upper() == "BEGIN"
+
+
+def _is_savepoint(sql: str) -> bool:
+    # SAVEPOINT x and RELEASE SAVEPOINT x; not ROLLBACK TO SAVEPOINT x, which runs at once.
+    head = sql[:9].upper()
+    return head == "SAVEPOINT" or head[:7] == "RELEASE"
 
 
 def connector(url: URL) -> Callable[[], Awaitable[aiosqlite.Connection]]:
