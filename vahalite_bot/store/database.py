@@ -76,13 +76,16 @@ class Database:
                 yield session
             return
         async with self._groups.member() as connection:
+            # The group's transaction is the members' to end (``group.py``): the session
+            # only joins it. Nothing is ever added to a session (every write is a
+            # statement), so there is nothing to flush at its end either.
             session = AsyncSession(
                 connection,
-                join_transaction_mode="create_savepoint",
+                join_transaction_mode="rollback_only",
                 expire_on_commit=False,
                 autoflush=False,
             )
-            async with session, session.begin():
+            async with session:
                 yield session
 
     @contextlib.asynccontextmanager

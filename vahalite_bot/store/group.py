@@ -23,6 +23,8 @@ from collections.abc import AsyncIterator
 
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from vahalite_bot.store.sqlite_driver import OneTripConnection
+
 # At most this many writers in one transaction: a member waits for the whole group's work
 # before its answer, so an unbounded group would trade latency for nothing more.
 GROUP_MOST = 16
@@ -33,9 +35,15 @@ class GroupFailed(Exception):
     no member's change was made, so each may run again."""
 
 
+# The savepoint of each member but the first (whose failure rolls back the group, then
+# holding only its own changes): released before the next member begins, so one name does.
+_SAVEPOINT = "vahalite_member"
+
+
 class _Group:
-    def __init__(self, connection: AsyncConnection) -> None:
+    def __init__(self, connection: AsyncConnection, driver: OneTripConnection) -> None:
         self.connection = connection
+        self.driver = driver
         self.members = 0
         self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         # Its error is raised to the members still waiting; none may be left (cancelled).
@@ -74,13 +82,25 @@ class WriteGroups:
             if group is None:
                 group = self._group = await _open(self._engine)
             group.members += 1
-            yield group.connection
+            first = group.members == 1
+            if not first:  # SAVEPOINT and RELEASE ride with the next statements' trips
+                group.driver.run_later(f"SAVEPOINT {_SAVEPOINT}")
+            try:
+                yield group.connection
+            except BaseException:
+                if first:
+                    await group.connection.rollback()  # nobody else's changes in it
+                elif _alive(group):
+                    await group.driver.rollback_to(_SAVEPOINT)
+                raise
+            if not first:
+                group.driver.run_later(f"RELEASE {_SAVEPOINT}")
             raised = False
         finally:
             # Commit when nobody waits to join (or the group is full); a member whose error
             # ended the transaction ends the group at once.
             if group is not None and (
-                self._queued == 0 or group.members >= self._most or not await _alive(group)
+                self._queued == 0 or group.members >= self._most or not _alive(group)
             ):
                 await self._end(group)
             self._turn.release()
@@ -97,6 +117,9 @@ class WriteGroups:
         must not leave the others told of a COMMIT that did or did not happen."""
         if self._group is group:
             self._group = None
+        if group.members == 1:  # nobody else to tell: as a lone transaction always did
+            await _commit(group)
+            return
         task = asyncio.get_running_loop().create_task(_commit(group))
         self._ending.add(task)
         task.add_done_callback(self._ending.discard)
@@ -125,23 +148,25 @@ async def _open(engine: AsyncEngine) -> _Group:
     except BaseException:
         await connection.close()
         raise
-    return _Group(connection)
+    assert connection.sync_connection is not None
+    driver = connection.sync_connection.connection.driver_connection
+    assert isinstance(driver, OneTripConnection)
+    return _Group(connection, driver)
 
 
-async def _alive(group: _Group) -> bool:
+def _alive(group: _Group) -> bool:
     """Is the group's transaction still open, in SQLAlchemy's view and in SQLite's? Some
     errors (a full disk, an I/O error) make SQLite roll the whole transaction back: the
     next member's statements would then each commit on their own."""
     connection = group.connection
     if connection.invalidated or not connection.in_transaction():
         return False
-    raw = await connection.get_raw_connection()
-    return bool(raw.driver_connection.in_transaction)  # type: ignore[union-attr]
+    return group.driver.in_transaction
 
 
 async def _commit(group: _Group) -> None:
     try:
-        if not await _alive(group):
+        if not _alive(group):
             raise GroupFailed("a member's error ended the group's transaction")
         await group.connection.commit()
     except BaseException as error:

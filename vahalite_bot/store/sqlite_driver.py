@@ -8,9 +8,9 @@ command several times what SQLite itself does. Here a cursor runs the four on th
 in one call and keeps the result, so each statement (and the commit) is one hand-over.
 A BEGIN makes no trip of its own either: it runs on the thread just before the
 transaction's first statement, in the same hand-over (a transaction that runs no statement
-never began); nor do a SAVEPOINT and its RELEASE (a group commit's members, ``group.py``),
-which go with the next statement or the COMMIT. The SQL, the transaction and the connection
-are exactly aiosqlite's.
+never began); nor do a SAVEPOINT and its RELEASE (a group commit's members, ``group.py``,
+``run_later``), which go with the next statement or the COMMIT. The SQL, the transaction
+and the connection are exactly aiosqlite's.
 """
 
 from __future__ import annotations
@@ -147,6 +147,19 @@ class OneTripConnection(aiosqlite.Connection):
             conn.commit()
 
         await self._execute(commit)  # type: ignore[no-untyped-call]
+
+    async def rollback_to(self, savepoint: str) -> None:
+        """Take back what ran since ``savepoint`` (and end it), the transaction left open."""
+        pending = self.take_pending()
+        conn = self._conn
+
+        def rollback_to() -> None:
+            for statement in pending:
+                conn.execute(statement)
+            conn.execute(f"ROLLBACK TO {savepoint}")
+            conn.execute(f"RELEASE {savepoint}")
+
+        await self._execute(rollback_to)  # type: ignore[no-untyped-call]
 
     async def rollback(self) -> None:
         begun_later = self._begun_later
