@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from vahalite_bot.store.database import Database, open_database
+from vahalite_bot.store.group import GroupFailed
 from vahalite_bot.store.sqlite_driver import OneTripConnection
 
 
@@ -144,3 +145,46 @@ async def test_a_waiter_cancelled_as_its_turn_comes_leaves_no_group_open(
     finally:
         await db.close()
     assert _on_disk(path) == {1}
+
+
+async def test_a_writer_that_ends_the_transaction_fails_the_group_not_the_next_one(
+    tmp_path: Path,
+) -> None:
+    """SQLite rolls a whole transaction back on some errors (a full disk, an I/O error): the
+    members before are told their change was not made (GroupFailed, so they may run again),
+    and those after start a new group rather than commit statement by statement."""
+    db, path = await _database(tmp_path)
+    entered = asyncio.Event()
+    release = asyncio.Event()
+
+    async def first() -> None:
+        async with db.write() as session:
+            await session.execute(text("INSERT INTO t VALUES (1)"))
+            entered.set()
+            await release.wait()
+
+    async def breaker() -> None:
+        async with db.write() as session:
+            await session.execute(text("INSERT INTO t VALUES (2)"))
+            await session.execute(text("ROLLBACK"))  # as SQLite does on SQLITE_FULL
+            raise ValueError("disk full")
+
+    async def after() -> None:
+        async with db.write() as session:
+            await session.execute(text("INSERT INTO t VALUES (3)"))
+
+    try:
+        one = asyncio.create_task(first())
+        await entered.wait()
+        two = asyncio.create_task(breaker())
+        await asyncio.sleep(0.01)
+        three = asyncio.create_task(after())
+        await asyncio.sleep(0.01)
+        release.set()
+        results = await asyncio.gather(one, two, three, return_exceptions=True)
+    finally:
+        await db.close()
+    assert isinstance(results[0], GroupFailed), results
+    assert isinstance(results[1], ValueError), results
+    assert results[2] is None, results
+    assert _on_disk(path) == {3}
