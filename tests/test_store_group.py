@@ -39,6 +39,21 @@ async def _database(tmp_path: Path) -> tuple[Database, Path]:
     return db, path
 
 
+class _Holder:
+    """A writer that inserts 1 and holds its turn until released: others queue behind it."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.entered = asyncio.Event()
+        self.release = asyncio.Event()
+
+    async def run(self) -> None:
+        async with self.db.write() as session:
+            await session.execute(text("INSERT INTO t VALUES (1)"))
+            self.entered.set()
+            await self.release.wait()
+
+
 def _on_disk(path: Path) -> set[int]:
     """What another connection (another process, or the file after a crash) sees."""
     with sqlite3.connect(path) as conn:
@@ -109,15 +124,9 @@ async def test_a_waiter_cancelled_as_its_turn_comes_leaves_no_group_open(
     """The first writer leaves the group open for the one queued behind it, which is then
     cancelled before it runs: somebody must still commit the first one's change."""
     db, path = await _database(tmp_path)
-    entered = asyncio.Event()
-    release = asyncio.Event()
+    holder = _Holder(db)
+    entered, release, first = holder.entered, holder.release, holder.run
     tasks: list[asyncio.Task[None]] = []
-
-    async def first() -> None:
-        async with db.write() as session:
-            await session.execute(text("INSERT INTO t VALUES (1)"))
-            entered.set()
-            await release.wait()
 
     async def second() -> None:
         async with db.write() as session:
@@ -154,14 +163,8 @@ async def test_a_writer_that_ends_the_transaction_fails_the_group_not_the_next_o
     members before are told their change was not made (GroupFailed, so they may run again),
     and those after start a new group rather than commit statement by statement."""
     db, path = await _database(tmp_path)
-    entered = asyncio.Event()
-    release = asyncio.Event()
-
-    async def first() -> None:
-        async with db.write() as session:
-            await session.execute(text("INSERT INTO t VALUES (1)"))
-            entered.set()
-            await release.wait()
+    holder = _Holder(db)
+    entered, release, first = holder.entered, holder.release, holder.run
 
     async def breaker() -> None:
         async with db.write() as session:
