@@ -87,6 +87,11 @@ class WriteGroups:
                 group.driver.run_later(f"SAVEPOINT {_SAVEPOINT}")
             try:
                 yield group.connection
+                if group.driver.deferred_rows and not (first and self._queued == 0):
+                    # Rows still waiting for a trip (``sqlite_driver.LATER``): written now,
+                    # so that their error is this member's, not the next one's or the
+                    # group's. (A lone writer's go with its COMMIT.)
+                    await group.connection.exec_driver_sql("SELECT 1")
             except BaseException:
                 if first:
                     await group.connection.rollback()  # nobody else's changes in it
