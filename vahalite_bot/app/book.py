@@ -455,19 +455,22 @@ class Book:
                 None if not ended or self.state.winner is None else (self.state.winner.value)
             )
             values["ended_at"] = (self.row.ended_at or self.now) if ended else None
+        # The log's rows first: on SQLite they go in the same trip as the game's update
+        # (``sqlite_driver.LATER``). Written for a game another writer has moved on, they
+        # are taken back with the transaction (Conflict below, or their own unique key).
+        if self._dropped_from is not None:
+            await repo.drop_snapshots_from(self.session, self.game_id, self._dropped_from)
+        await repo.add_entries(self.session, self._rows)
+        await repo.add_snapshots(self.session, self._snapshots)
         bumped = await repo.bump_game(self.session, self.game_id, self.loaded.version, values)
         if bumped is None:
             raise Conflict(self.game_id)
         self._written = values
         self._due_at = bumped.due_at
-        await repo.add_entries(self.session, self._rows)
         for player in self._new_players:
             await repo.add_player(self.session, player)
         if self._new_setup is not None:
             await repo.add_setup(self.session, self.game_id, encode_setup(self._new_setup))
-        if self._dropped_from is not None:
-            await repo.drop_snapshots_from(self.session, self.game_id, self._dropped_from)
-        await repo.add_snapshots(self.session, self._snapshots)
         for side, changes in self._player_changes.items():
             await repo.update_player(self.session, self.game_id, side.value, changes)
         await self._flush_deadline(status)

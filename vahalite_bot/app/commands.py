@@ -36,6 +36,7 @@ from vahalite_bot.scenarios import shipped_scenarios
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import Database, is_conflict
 from vahalite_bot.store.gamerow import GameRow
+from vahalite_bot.store.group import GroupFailed
 
 # N1: a turn's deadline is 1 hour to 14 days.
 MIN_DEADLINE_HOURS, MAX_DEADLINE_HOURS = 1, 14 * 24
@@ -121,7 +122,7 @@ class Commands:
                             answer,
                             book.now,
                         )
-            except Conflict:
+            except (Conflict, GroupFailed):  # GroupFailed: another command's error undid it
                 pass
             except exc.DBAPIError as error:
                 if not is_conflict(error):

@@ -3,13 +3,13 @@
 SQLite (the default, a file under ``data/``) runs in WAL mode; a command's transaction
 takes the write lock when it begins (``BEGIN IMMEDIATE``), so two writers queue instead of
 failing half-way, and within one process they queue on an asyncio lock rather than on
-SQLite's sleeping busy handler. PostgreSQL needs none of that: the version number on the
+SQLite's sleeping busy handler, those queued sharing one transaction and its fsync
+(``group.py``). PostgreSQL needs none of that: the version number on the
 game row settles which of two writers wins (see ``vahalite_bot.app.service``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 from collections.abc import AsyncIterator
@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from vahalite_bot.store import migrate, sqlite_driver
+from vahalite_bot.store.group import WriteGroups
 
 DEFAULT_URL = "sqlite+aiosqlite:///data/vahalite.db"
 URL_ENV = "VAHALITE_DATABASE_URL"
@@ -48,11 +49,8 @@ class Database:
         self.is_postgresql = engine.dialect.name == "postgresql"
         # No autoflush: nothing is ever added to a session (every write is a statement), so
         # the check before each statement for pending objects is work for nothing.
-        self._writes = async_sessionmaker(
-            engine.execution_options(**{_BEGIN: "IMMEDIATE"}),
-            expire_on_commit=False,
-            autoflush=False,
-        )
+        writer = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
+        self._writes = async_sessionmaker(writer, expire_on_commit=False, autoflush=False)
         # A read is several statements (the game row, its players, the turn's snapshot, the
         # log after it, the deadline): at PostgreSQL's default READ COMMITTED each statement
         # sees the commits made before it, so a writer committing in between made reads show
@@ -65,14 +63,30 @@ class Database:
             else engine
         )
         self._reads = async_sessionmaker(reads, expire_on_commit=False, autoflush=False)
-        self._write_lock = asyncio.Lock() if self.is_sqlite else None
+        self._groups = WriteGroups(writer) if self.is_sqlite else None
 
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
-        """One read-write transaction: committed when the block ends, rolled back if it raises."""
-        lock = self._write_lock if self._write_lock is not None else contextlib.nullcontext()
-        async with lock, self._writes() as session, session.begin():
-            yield session
+        """One read-write transaction: committed when the block ends, rolled back if it raises.
+
+        On SQLite, a savepoint of a group's transaction (``group.py``), left only once the
+        group is committed: the block's changes are on disk when it returns."""
+        if self._groups is None:
+            async with self._writes() as session, session.begin():
+                yield session
+            return
+        async with self._groups.member() as connection:
+            # The group's transaction is the members' to end (``group.py``): the session
+            # only joins it. Nothing is ever added to a session (every write is a
+            # statement), so there is nothing to flush at its end either.
+            session = AsyncSession(
+                connection,
+                join_transaction_mode="rollback_only",
+                expire_on_commit=False,
+                autoflush=False,
+            )
+            async with session:
+                yield session
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:

@@ -25,6 +25,7 @@ from vahalite_bot.store.models import (
     Snapshot,
     UserSettings,
 )
+from vahalite_bot.store.sqlite_driver import LATER
 
 
 def _table(model: type[Base]) -> Table:
@@ -147,9 +148,15 @@ async def update_player(
 
 
 # -- the log and its snapshots ----------------------------------------------------------------
+# Written with the next statement's trip on SQLite (``sqlite_driver.LATER``): nothing is
+# read back from them. (A comment to PostgreSQL.)
+_ADD_ENTRIES = insert(_table(LogEntry)).prefix_with(LATER)
+_ADD_SNAPSHOTS = insert(_table(Snapshot)).prefix_with(LATER)
+
+
 async def add_entries(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
     if rows:
-        await session.execute(insert(_table(LogEntry)), list(rows))
+        await session.execute(_ADD_ENTRIES, list(rows))
 
 
 async def entries_after(session: AsyncSession, game_id: int, seq: int) -> list[LogEntry]:
@@ -194,7 +201,7 @@ async def get_snapshot(session: AsyncSession, game_id: int, seq: int) -> Snapsho
 
 async def add_snapshots(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
     if rows:
-        await session.execute(insert(_table(Snapshot)), list(rows))
+        await session.execute(_ADD_SNAPSHOTS, list(rows))
 
 
 async def drop_snapshots_from(session: AsyncSession, game_id: int, seq: int) -> None:
@@ -389,7 +396,7 @@ _KEY_FIELDS = tuple(f.name for f in fields(StoredKey))
 _KEY_BY_ID = select(*(_KEYS.c[name] for name in _KEY_FIELDS)).where(
     _KEYS.c.scope == bindparam("scope"), _KEYS.c.key == bindparam("key")
 )
-_ADD_KEY = insert(_KEYS)
+_ADD_KEY = insert(_KEYS).prefix_with(LATER)
 
 
 async def get_command_key(session: AsyncSession, scope: str, key: str) -> StoredKey | None:
