@@ -37,9 +37,11 @@ from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, PendingAdvance, PendingPlacement, Phase
 from vahalite_bot.selfplay.chance import outcomes
 from vahalite_bot.selfplay.evaluation import Evaluator, Weights
+from vahalite_bot.selfplay.gc_pause import paused_gc
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
-from vahalite_bot.selfplay.hard_setup import deploy_by_simulation, place_terrain
+from vahalite_bot.selfplay.hard_setup import deploy_by_simulation
+from vahalite_bot.selfplay.hard_terrain import place_by_simulation
 
 DEFAULT_BUDGET_MS = 50.0
 DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at
@@ -129,11 +131,15 @@ class HardPlayer:
         seed = rng.getrandbits(32)
         self.last = []
         if state.phase is Phase.DEPLOYMENT and side is not None and not state.pending:
-            return deploy_by_simulation(
-                state, side, self.evaluator, self.greedy, seed, self._left()
-            )
-        if state.phase is Phase.TERRAIN and side is not None and not state.pending:
-            return place_terrain(state, side, self.greedy)
+            with paused_gc():
+                return deploy_by_simulation(
+                    state, side, self.evaluator, self.greedy, seed, self._left()
+                )
+        if state.phase in (Phase.TERRAIN, Phase.SP) and side is not None and not state.pending:
+            with paused_gc():
+                return place_by_simulation(
+                    state, side, self.evaluator, self.greedy, seed, self._left()
+                )
         if side is None or state.phase is not Phase.PLAYING:
             return self.greedy.choose(state, rng)
         if state.pending:
