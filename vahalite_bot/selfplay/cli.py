@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 import time
 import traceback
@@ -127,9 +126,6 @@ def main(argv: list[str] | None = None) -> int:
     stats = RunStats(players=names, swapped=args.codex)
     factions = codex_factions() if args.codex else None
     pairs = [(a, b) for a, b in product(sorted(factions), repeat=2)] if factions else []
-    # Everything loaded so far lives as long as the run: out of the collector's way, so that
-    # a full pass (10-30 ms) landing in the hard player's decision does not overrun its budget.
-    gc.freeze()
     started = time.perf_counter()
     for index in range(args.start, args.start + args.games):
         seats, seed, matchup = _deal(args.seed, index, names, pairs)
@@ -164,7 +160,6 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
     elapsed = time.perf_counter() - started
-    gc.unfreeze()  # the caller's objects back in the collector's care (tests run main often)
     if args.scenario is not None:
         print(f"scenario: {args.scenario.id} ({args.scenario.title('en')})")
     for line in stats.lines(elapsed):

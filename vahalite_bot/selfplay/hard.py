@@ -37,7 +37,6 @@ from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, PendingAdvance, PendingPlacement, Phase
 from vahalite_bot.selfplay.chance import outcomes
 from vahalite_bot.selfplay.evaluation import Evaluator, Weights
-from vahalite_bot.selfplay.gc_pause import paused_gc
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
 from vahalite_bot.selfplay.hard_setup import deploy_by_simulation
@@ -131,15 +130,13 @@ class HardPlayer:
         seed = rng.getrandbits(32)
         self.last = []
         if state.phase is Phase.DEPLOYMENT and side is not None and not state.pending:
-            with paused_gc():
-                return deploy_by_simulation(
-                    state, side, self.evaluator, self.greedy, seed, self._left()
-                )
+            return deploy_by_simulation(
+                state, side, self.evaluator, self.greedy, seed, self._left()
+            )
         if state.phase in (Phase.TERRAIN, Phase.SP) and side is not None and not state.pending:
-            with paused_gc():
-                return place_by_simulation(
-                    state, side, self.evaluator, self.greedy, seed, self._left()
-                )
+            return place_by_simulation(
+                state, side, self.evaluator, self.greedy, seed, self._left()
+            )
         if side is None or state.phase is not Phase.PLAYING:
             return self.greedy.choose(state, rng)
         if state.pending:
