@@ -9,6 +9,7 @@ import random
 from tests.test_hard_setup import S, games
 from vahalite_bot.rules.actions import PlaceSP, PlaceTerrain
 from vahalite_bot.selfplay.greedy import GreedyPlayer
+from vahalite_bot.selfplay.hard import HardPlayer
 from vahalite_bot.selfplay.hard_setup import place_terrain
 from vahalite_bot.selfplay.hard_terrain import _planned, _play_out, place_by_simulation
 
@@ -51,3 +52,13 @@ def test_moving_first_it_places_as_the_greedy_player() -> None:
     assert len(pieces) == 9
     for state, action in pieces:
         assert action == greedy.choose(state, random.Random(0))
+
+
+def test_its_pieces_are_a_pure_function_of_the_state_and_the_seed() -> None:
+    hard, _ = games(hard_first=False, wanted=1)[0]
+    for state, action in hard.setup:
+        if isinstance(action, PlaceTerrain | PlaceSP):
+            seed = hard.seeds[id(state)]
+            fresh = HardPlayer()
+            again = place_by_simulation(state, S, fresh.evaluator, GreedyPlayer(), seed)
+            assert again == action
