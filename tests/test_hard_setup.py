@@ -8,9 +8,10 @@ from itertools import product
 
 from vahalite_bot.codex.loader import codex_factions
 from vahalite_bot.rules.actions import Action, Deploy, PlaceTerrain
-from vahalite_bot.rules.engine import acting_side
+from vahalite_bot.rules.engine import acting_side, apply
 from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.selfplay.chance import SampledDice
 from vahalite_bot.selfplay.game import GameRecord, game_seed, play_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.hard import HardPlayer
@@ -20,6 +21,7 @@ from vahalite_bot.selfplay.hard_setup import (
     _swapped,
     deploy,
     deploy_by_simulation,
+    place_terrain,
 )
 
 S, N = Side.SOUTH, Side.NORTH
@@ -111,9 +113,18 @@ def test_its_deployment_is_a_pure_function_of_the_state_and_the_seed() -> None:
             assert again == action
 
 
-def test_moving_second_its_heights_stand_at_the_back_and_its_covers_in_front() -> None:
+def test_moving_second_its_plan_puts_heights_at_the_back_and_covers_in_front() -> None:
+    """The plan each piece's simulation starts from (``place_terrain``), followed alone."""
+    greedy = GreedyPlayer()
     for hard, record in games(hard_first=False, wanted=2):
-        placed = [a for _, a in hard.setup if isinstance(a, PlaceTerrain)]
+        state = next(s for s, a in hard.setup if isinstance(a, PlaceTerrain))
+        placed = []
+        while state.phase is Phase.TERRAIN and acting_side(state) is S:
+            action = place_terrain(state, S, greedy)
+            assert isinstance(action, PlaceTerrain)
+            placed.append(action)
+            state, _ = apply(state, action, SampledDice(0))
+        assert len(placed) == 6
         lo, hi = record.final.scenario.deploy_rows[S]
         assert {a.cell.row for a in placed if a.kind is TerrainKind.HEIGHT} == {lo}
         assert {a.cell.row for a in placed if a.kind is TerrainKind.COVER} == {hi}

@@ -39,7 +39,8 @@ from vahalite_bot.selfplay.chance import outcomes
 from vahalite_bot.selfplay.evaluation import Evaluator, Weights
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
-from vahalite_bot.selfplay.hard_setup import deploy_by_simulation, place_terrain
+from vahalite_bot.selfplay.hard_setup import deploy_by_simulation
+from vahalite_bot.selfplay.hard_terrain import place_by_simulation
 
 DEFAULT_BUDGET_MS = 50.0
 DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at
@@ -132,8 +133,10 @@ class HardPlayer:
             return deploy_by_simulation(
                 state, side, self.evaluator, self.greedy, seed, self._left()
             )
-        if state.phase is Phase.TERRAIN and side is not None and not state.pending:
-            return place_terrain(state, side, self.greedy)
+        if state.phase in (Phase.TERRAIN, Phase.SP) and side is not None and not state.pending:
+            return place_by_simulation(
+                state, side, self.evaluator, self.greedy, seed, self._left()
+            )
         if side is None or state.phase is not Phase.PLAYING:
             return self.greedy.choose(state, rng)
         if state.pending:

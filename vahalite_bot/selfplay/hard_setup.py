@@ -13,14 +13,16 @@ to, by the exact odds, cover included; ``deploy``). Then, as the budget allows, 
 few cells are tried for real (``deploy_by_simulation``): the greedy enemy is deterministic,
 so its first turn and a greedy reply are played out on the engine, every attack at its
 expected damage, and the cell whose outcome the evaluation likes best is taken. The terrain
-it places second is laid out for the same plan (``place_terrain``). Moving first, it sets
-up as the greedy player does.
+it places second is laid out for the same plan (``place_terrain``), each piece and SP then
+tried on other cells the same way (``hard_terrain``). Moving first, it sets up as the
+greedy player does.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from vahalite_bot.rules import combat
 from vahalite_bot.rules.actions import Action, Attack, Deploy, PlaceTerrain
@@ -36,6 +38,8 @@ from vahalite_bot.selfplay.chance import SampledDice, ScriptedAttackDice, distri
 from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.greedy import TERRAIN_ORDER, GreedyPlayer
 from vahalite_bot.selfplay.players import first_legal, setup_candidates
+
+T = TypeVar("T")
 
 
 def deploy(state: GameState, side: Side, evaluator: Evaluator, greedy: GreedyPlayer) -> Action:
@@ -186,18 +190,32 @@ def deploy_by_simulation(
     ordered = [chosen.cell, *(c for c in cells if c != chosen.cell)]
     threats = exposures(state, evaluator, unit.id, ordered)
     ranked = [c for _, _, c in sorted(zip(threats, range(len(ordered)), ordered, strict=True))]
-    best: tuple[float, Cell] | None = None
-    cost = 0.0  # the longest simulation yet: the next one must fit in the time left
-    for cell in ranked[:SIMULATED_CELLS]:
+
+    def judge(cell: Cell) -> float | None:
+        trial = _swapped(plan, chosen.cell, cell)
+        return _simulate(state, side, evaluator, greedy, trial, seed, left)
+
+    best = best_of(ranked[:SIMULATED_CELLS], judge, left)
+    return chosen if best is None else Deploy(side, unit.id, best)
+
+
+def best_of(
+    options: Iterable[T], judge: Callable[[T], float | None], left: Callable[[], float]
+) -> T | None:
+    """The option ``judge`` values most (the first of equals), judging them in turn while
+    one more judgement fits in the time ``left``, by the longest yet; None: none judged (a
+    judgement of None, cut short or refused, counts for nothing)."""
+    best: tuple[float, T] | None = None
+    cost = 0.0
+    for option in options:
         before = left()
         if before < cost:
             break
-        trial = _swapped(plan, chosen.cell, cell)
-        value = _simulate(state, side, evaluator, greedy, trial, seed, left)
+        value = judge(option)
         if value is not None and (best is None or value > best[0] + 1e-9):
-            best = (value, cell)
+            best = (value, option)
         cost = max(cost, before - left())
-    return chosen if best is None else Deploy(side, unit.id, best[1])
+    return None if best is None else best[1]
 
 
 def _plan(
@@ -213,14 +231,17 @@ def _plan(
     plan: list[Action] = [first]
     trial = state
     dice = SampledDice(0)
+    cost = 0.0  # the longest step yet: on a big board one takes a good part of the budget
     try:
         trial, _ = apply(trial, first, dice)
         while trial.phase is Phase.DEPLOYMENT and acting_side(trial) is side:
             if trial.pending:
                 break
-            if left() <= 0:
+            before = left()
+            if before <= cost:
                 return None
             action = deploy(trial, side, evaluator, greedy)
+            cost = max(cost, before - left())
             plan.append(action)
             trial, _ = apply(trial, action, dice)
     except RulesError:
