@@ -10,7 +10,7 @@ import pytest
 
 from vahalite_bot.codex.loader import codex_factions
 from vahalite_bot.rules import combat
-from vahalite_bot.rules.actions import Action, Attack
+from vahalite_bot.rules.actions import Action, Attack, EndTurn
 from vahalite_bot.rules.dice import FairDice
 from vahalite_bot.rules.engine import acting_side, apply
 from vahalite_bot.rules.events import AttackResolved, Event
@@ -21,9 +21,10 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.scenarios import shipped
 from vahalite_bot.selfplay import chance, cli
 from vahalite_bot.selfplay.easy import EasyPlayer
+from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.game import GameRecord, game_seed, play_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
-from vahalite_bot.selfplay.hard import HardPlayer
+from vahalite_bot.selfplay.hard import HardPlayer, Search
 from vahalite_bot.selfplay.levels import level_of, make_player
 from vahalite_bot.selfplay.players import Player
 from vahalite_bot.selfplay.stats import wilson
@@ -83,6 +84,31 @@ def test_an_attack_s_outcomes_are_the_engine_s_exact_distribution() -> None:
 
 def resolved(events: tuple[Event, ...]) -> AttackResolved:
     return next(e for e in events if isinstance(e, AttackResolved))
+
+
+def test_ending_the_turn_is_not_worth_the_next_turn_m4_may_give_the_same_side() -> None:
+    """With M4 the side that ends a round may win the next one's first turn too. The search
+    judges the end of its turn the same whoever takes the next: counting the fresh turn's
+    attacks made ending the turn look better than attacking whenever the sampled
+    initiative roll was won."""
+    record = duel(GreedyPlayer(), GreedyPlayer(), 5, 2, house=frozenset(HouseRule))
+    state, checked = record.initial, 0
+    evaluator = Evaluator()
+    for action in record.actions:
+        me = state.active
+        if isinstance(action, EndTurn) and me is not None:
+            for seed in range(8):  # the initiative rolls the search would draw
+                after = chance.outcomes(state, action, seed)[0].state
+                if after.phase is Phase.PLAYING and (after.round, after.active) == (
+                    state.round + 1,
+                    me,
+                ):
+                    search = Search(me, seed, evaluator, lambda: False, (state.round, me))
+                    judged = search.action_value(state, action, 3)
+                    assert judged == evaluator.value(after, me, turn_over=True)
+                    checked += judged < evaluator.value(after, me)  # its attacks not counted
+        state, _ = apply(state, action, FairDice(record.seed))
+    assert checked > 0
 
 
 def test_hard_is_deterministic_for_a_seed_and_a_node_limit() -> None:

@@ -62,10 +62,13 @@ class Evaluator:
         # in the key by id and kept alive by the value, so an id is never reused.
         self._cache: dict[_ThreatKey, tuple[float, object, object]] = {}
 
-    def value(self, state: GameState, me: Side) -> float:
+    def value(self, state: GameState, me: Side, *, turn_over: bool = False) -> float:
         """The state for ``me``, the side searching, seen from the end of its turn: what it
         may still do this turn, what the opponent threatens in its reply, what ``me``
-        threatens after that."""
+        threatens after that. ``turn_over``: the searched turn has ended, though ``me`` may
+        be on turn again (M4's initiative): its fresh turn's attacks are not counted, as
+        they are not when the opponent's turn follows, or ending the turn would be worth
+        a lucky initiative roll."""
         if state.phase is Phase.ENDED:
             return 0.0 if state.winner is None else (WIN if state.winner is me else -WIN)
         w = self.weights
@@ -82,7 +85,7 @@ class Evaluator:
                 * share
                 * (self._firepower(state, me) - self._firepower(state, me.other))
             )
-        mine_now = state.active is me
+        mine_now = state.active is me and not turn_over
         if mine_now and w.now:
             total += w.now * self._threat(state, me, on_turn=True)
         if left >= (2 if mine_now else 1) and w.next:

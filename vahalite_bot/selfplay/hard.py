@@ -48,7 +48,9 @@ INNER_DESTINATIONS = 1  # ... and past the first ply
 BEAM = 4  # root actions followed past the first ply
 DRAWS = 3  # determinized draws of the dice no exact distribution covers
 MAX_DEPTH = 6
-MARGIN = 1.0  # HP of damage the search must see to overrule the greedy choice
+# HP of damage the search must see to overrule the greedy choice: at 1 HP its overrulings
+# lost games off the standard board (docs/opponent.md, "The search's own turns").
+MARGIN = 2.0
 SAFETY = 0.95  # the search stops this far into the budget: the node under way ends it
 
 
@@ -71,6 +73,9 @@ class Search:
     seed: int
     evaluator: Evaluator
     over: Callable[[], bool]
+    # The round and the side on turn where the search started: a state past them is
+    # judged as the end of this turn, whoever M4's initiative gives the next one to.
+    turn: tuple[int, Side | None]
     nodes: int = 0
     node_limit: int | None = None
 
@@ -91,16 +96,16 @@ class Search:
 
         self.tick()  # before the engine makes the outcomes, which is the costly part
         total = 0.0
+        ended = isinstance(action, EndTurn)  # M2's damage step may still be under way
         for outcome in outcomes(state, action, self.seed, samples):
             self.tick()
-            total += outcome.probability * self.state_value(outcome.state, depth)
+            total += outcome.probability * self.state_value(outcome.state, depth, ended)
         return total
 
-    def state_value(self, state: GameState, depth: int) -> float:
-        if depth <= 0 or state.pending or state.phase is not Phase.PLAYING:
-            return self.evaluator.value(state, self.me)
-        if state.active is not self.me:
-            return self.evaluator.value(state, self.me)
+    def state_value(self, state: GameState, depth: int, ended: bool = False) -> float:
+        over = ended or (state.round, state.active) != self.turn
+        if over or depth <= 0 or state.pending or state.phase is not Phase.PLAYING:
+            return self.evaluator.value(state, self.me, turn_over=over)
         found = candidates(state, self.me, self.evaluator, per_unit=INNER_DESTINATIONS)
         return max(self.action_value(state, a, depth - 1) for a in found)
 
@@ -167,7 +172,8 @@ class HardPlayer:
         """The root actions, best first, as deep as the budget allowed."""
         started = self.clock()
         deadline = started + SAFETY * self.budget_ms / 1000
-        search = Search(side, seed, self.evaluator, lambda: self.clock() >= deadline)
+        turn = (state.round, state.active)
+        search = Search(side, seed, self.evaluator, lambda: self.clock() >= deadline, turn)
         if self.node_limit is not None:  # a pure function of the state and the seed
             search.node_limit, search.over = self.node_limit, lambda: False
         roots = candidates(state, side, self.evaluator, self.greedy, over=search.over)
@@ -215,7 +221,7 @@ class HardPlayer:
 
     def _one_ply(self, state: GameState, side: Side, seed: int) -> Action:
         """E10's advance or a passenger's cell: whichever the evaluation prefers."""
-        search = Search(side, seed, self.evaluator, lambda: False)
+        search = Search(side, seed, self.evaluator, lambda: False, (state.round, state.active))
         options = legal_actions(state)
         return max(options, key=lambda a: search.action_value(state, a, 0))
 
