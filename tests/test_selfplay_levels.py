@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from itertools import product
 
@@ -206,3 +207,21 @@ def test_the_terminal_takes_a_level_and_the_thinking_time_from_the_config() -> N
     assert bot.settings({}, {}, bot.parse_args(["--vs", "greedy"])).think_ms == 1000
     with pytest.raises(SystemExit):
         bot.parse_args(["--vs", "clever"])
+
+
+def test_a_run_splits_the_score_by_seat_and_reports_the_search(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One deal from both seats: the same dice give the first turn to the same side, so the
+    hard player takes it in one game of the two; its searches are counted and timed."""
+    argv = ["--games", "2", "--players", "hard,normal", "--codex", "--seed", "2"]
+    assert cli.main([*argv, "--budget-ms", "5", "--budget-clock", "cpu"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    seat = next(line for line in lines if line.startswith("score of hard by seat: "))
+    assert "moving first" in seat and " of 1 (" in seat.split(", ")[0]
+    assert " of 1 (" in seat.split(", ")[1]
+    searched = next(line for line in lines if line.startswith("hard decisions: "))
+    found = re.search(r"(\d+) searches: mean depth ([\d.]+) plies", searched)
+    assert found is not None, searched
+    assert int(found[1]) > 10 and float(found[2]) >= 1.0
+    assert re.search(r"over 5\.5 ms: \d+$", searched), searched

@@ -17,9 +17,10 @@ from vahalite_bot.rules.house import HouseRule, parse_house_rules
 from vahalite_bot.rules.scenario import Scenario, Side
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.scenarios import shipped_scenarios
+from vahalite_bot.selfplay.decisions import DecisionLog
 from vahalite_bot.selfplay.describe import describe
 from vahalite_bot.selfplay.game import MAX_ACTIONS, Observer, game_seed, play_game
-from vahalite_bot.selfplay.hard import DEFAULT_BUDGET_MS
+from vahalite_bot.selfplay.hard import DEFAULT_BUDGET_MS, HardPlayer
 from vahalite_bot.selfplay.invariants import game_problems, state_problems
 from vahalite_bot.selfplay.levels import NAMES, level_of, make_player
 from vahalite_bot.selfplay.players import Player
@@ -123,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     # over; their choices depend only on the state and the game's own generator.
     clock = CLOCKS[args.budget_clock]
     made = {name: _player(name, args.budget_ms, clock) for name in set(names.values())}
+    logs = [player for player in made.values() if isinstance(player, DecisionLog)]
     stats = RunStats(players=names, swapped=args.codex)
     factions = codex_factions() if args.codex else None
     pairs = [(a, b) for a, b in product(sorted(factions), repeat=2)] if factions else []
@@ -162,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     if args.scenario is not None:
         print(f"scenario: {args.scenario.id} ({args.scenario.title('en')})")
-    for line in stats.lines(elapsed):
+    for line in stats.lines(elapsed, [log.line() for log in logs]):
         print(line)
     return 0 if stats.ok else 1
 
@@ -170,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
 def _player(name: str, budget_ms: float, clock: Callable[[], float]) -> Player:
     """The searching player thinks within the run's budget; the others as registered."""
     if level_of(name) == "hard":
-        return make_player(name, budget_ms, clock)
+        player = make_player(name, budget_ms, clock)
+        assert isinstance(player, HardPlayer)
+        return DecisionLog(player)
     return PLAYERS[name]()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from vahalite_bot.rules.events import GameEnded
@@ -26,6 +26,11 @@ class RunStats:
     actions: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
     wins: Counter[str] = field(default_factory=Counter)
+    # By who took the first turn (the roll-off's winner), each player's games and points.
+    games_first: Counter[str] = field(default_factory=Counter)
+    points_first: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    games_second: Counter[str] = field(default_factory=Counter)
+    points_second: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
 
     def add(self, record: GameRecord, seats: dict[Side, str] | None = None) -> None:
         self.games += 1
@@ -36,8 +41,19 @@ class RunStats:
         self.rounds.append(record.final.round)
         self.results[record.final.winner] += 1
         winner = record.final.winner
+        names = seats or self.players
         if winner is not None:
-            self.wins[(seats or self.players)[winner]] += 1
+            self.wins[names[winner]] += 1
+        first = record.final.first_player
+        for side, name in names.items():
+            points = 0.5 if winner is None else float(winner is side)
+            games, scored = (
+                (self.games_first, self.points_first)
+                if side is first
+                else (self.games_second, self.points_second)
+            )
+            games[name] += 1
+            scored[name] += points
         end = record.events[-1]
         self.reasons[end.reason if isinstance(end, GameEnded) else "?"] += 1
 
@@ -59,8 +75,23 @@ class RunStats:
             f" (95% interval {100 * low:.1f}-{100 * high:.1f}%)"
         )
 
-    def lines(self, seconds: float) -> list[str]:
-        """The report; only the last line's games_per_s depends on anything but the seed."""
+    def _seat_line(self, name: str) -> str:
+        """The first player's score split by who took the first turn."""
+        parts = []
+        for label, games, points in (
+            ("moving first", self.games_first, self.points_first),
+            ("moving second", self.games_second, self.points_second),
+        ):
+            low, high = wilson(points[name], games[name])
+            share = points[name] / max(1, games[name])
+            parts.append(
+                f"{label} {100 * share:.1f}% of {games[name]} ({100 * low:.1f}-{100 * high:.1f}%)"
+            )
+        return f"score of {name} by seat: " + ", ".join(parts)
+
+    def lines(self, seconds: float, extra: list[str] | None = None) -> list[str]:
+        """The report; only ``extra`` (the search's timing) and the last line's games_per_s
+        depend on anything but the seed."""
         swapped = " (seats swapped every game)" if self.swapped else ""
         lines = [
             f"players: south={self.players[Side.SOUTH]} north={self.players[Side.NORTH]}{swapped}",
@@ -76,6 +107,8 @@ class RunStats:
             )
             lines.append(f"wins by player: {rate}")
             lines.append(self._score_line(names[0]))
+            lines.append(self._seat_line(names[0]))
+        lines.extend(extra or [])
         rate_per_s = self.games / seconds if seconds > 0 else float("inf")
         mean = statistics.fmean(self.actions) if self.actions else 0.0
         lines.append(
