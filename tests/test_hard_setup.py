@@ -17,11 +17,11 @@ from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.hard import HardPlayer
 from vahalite_bot.selfplay.hard_setup import (
     _plan,
-    _simulate,
     _swapped,
     deploy,
     deploy_by_simulation,
     place_terrain,
+    simulate,
 )
 
 S, N = Side.SOUTH, Side.NORTH
@@ -85,10 +85,10 @@ def test_moving_second_it_deploys_where_the_simulated_enemy_turn_hurts_least() -
             plan = _plan(state, S, hard.evaluator, greedy, safest)
             assert plan is not None
             seed = hard.seeds[id(state)]
-            ours = _simulate(
+            ours = simulate(
                 state, S, hard.evaluator, greedy, _swapped(plan, safest.cell, action.cell), seed
             )
-            theirs = _simulate(state, S, hard.evaluator, greedy, plan, seed)
+            theirs = simulate(state, S, hard.evaluator, greedy, plan, seed)
             assert ours is not None and theirs is not None
             assert ours >= theirs
             changed += action != safest

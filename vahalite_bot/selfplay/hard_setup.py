@@ -126,11 +126,11 @@ def place_terrain(state: GameState, side: Side, greedy: GreedyPlayer) -> Action:
     candidates: list[PlaceTerrain] = [
         a for a in setup_candidates(state) if isinstance(a, PlaceTerrain)
     ]
-    candidates.sort(key=lambda a: _terrain_rank(state, side, a))
+    candidates.sort(key=lambda a: terrain_rank(state, side, a))
     return first_legal(state, candidates)
 
 
-def _terrain_rank(state: GameState, side: Side, action: PlaceTerrain) -> tuple[int, ...]:
+def terrain_rank(state: GameState, side: Side, action: PlaceTerrain) -> tuple[int, ...]:
     cell = action.cell
     lo, hi = state.scenario.deploy_rows[side]
     front = hi if side is Side.SOUTH else lo  # the zone's row nearest the enemy
@@ -193,7 +193,7 @@ def deploy_by_simulation(
 
     def judge(cell: Cell) -> float | None:
         trial = _swapped(plan, chosen.cell, cell)
-        return _simulate(state, side, evaluator, greedy, trial, seed, left)
+        return simulate(state, side, evaluator, greedy, trial, seed, left)
 
     best = best_of(ranked[:SIMULATED_CELLS], judge, left)
     return chosen if best is None else Deploy(side, unit.id, best)
@@ -259,7 +259,7 @@ def _swapped(plan: list[Action], old: Cell, new: Cell) -> list[Action]:
     ]
 
 
-def _simulate(
+def simulate(
     state: GameState,
     side: Side,
     evaluator: Evaluator,

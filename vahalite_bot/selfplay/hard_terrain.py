@@ -6,7 +6,7 @@ the same way every time, and the second mover deploys each unit on its safest ce
 (``hard_setup.deploy``). So for each piece, the plan's cell and a few others for the same
 kind are tried for real while the decision's budget lasts: the rest of the setup is played
 out that way, then the enemy's first turn and a greedy reply, every attack at its expected
-damage (``hard_setup._simulate``), and the cell whose outcome the evaluation likes best is
+damage (``hard_setup.simulate``), and the cell whose outcome the evaluation likes best is
 taken. The SPs the same way, starting from the greedy player's choice.
 """
 
@@ -26,11 +26,11 @@ from vahalite_bot.selfplay.chance import SampledDice
 from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.hard_setup import (
-    _simulate,
-    _terrain_rank,
     best_of,
     deploy,
     place_terrain,
+    simulate,
+    terrain_rank,
 )
 from vahalite_bot.selfplay.players import setup_candidates
 
@@ -75,7 +75,7 @@ def _alternatives(state: GameState, side: Side, planned: Action) -> list[Action]
             for a in setup_candidates(state)
             if isinstance(a, PlaceTerrain) and a.kind is planned.kind and a != planned
         ]
-        same.sort(key=lambda a: _terrain_rank(state, side, a))
+        same.sort(key=lambda a: terrain_rank(state, side, a))
         found += same
     elif isinstance(planned, PlaceSP):
         found += [a for a in setup_candidates(state) if isinstance(a, PlaceSP) and a != planned]
@@ -122,4 +122,4 @@ def _play_out(
             cost = max(cost, before - left())
     except RulesError:
         return None
-    return _simulate(trial, side, evaluator, greedy, [], seed, left)
+    return simulate(trial, side, evaluator, greedy, [], seed, left)
