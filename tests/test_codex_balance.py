@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 import pytest
@@ -21,6 +22,7 @@ from vahalite_bot.rules.roster import field_units
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.selfplay.game import game_seed
 from vahalite_bot.selfplay.greedy import GreedyPlayer
+from vahalite_bot.selfplay.hard import HardPlayer
 
 FACTIONS = codex_factions()
 SHEETS = all_sheets(FACTIONS)
@@ -137,3 +139,11 @@ def test_balance_gives_the_search_player_its_budget_on_the_clock_asked(
     assert head.endswith(
         "players hard vs greedy, unfinished 0, the search thinking 2 ms (cpu) a decision"
     )
+
+
+def test_a_run_gives_the_search_player_its_budget_and_clock() -> None:
+    settings = RunSettings(1, 1, players=("hard", "greedy"), budget_ms=2, budget_clock="cpu")
+    players = settings.make_players()
+    hard = players[Side.SOUTH]
+    assert isinstance(hard, HardPlayer) and isinstance(players[Side.NORTH], GreedyPlayer)
+    assert hard.budget_ms == 2 and hard.clock is time.process_time

@@ -148,6 +148,14 @@ class RunSettings:
     budget_ms: float = DEFAULT_BUDGET_MS  # the search player's time per decision
     budget_clock: str = "wall"  # a name in CLOCKS: the settings cross to worker processes
 
+    def make_players(self) -> dict[Side, Player]:
+        """A fresh player per side, the search player on this run's budget and clock."""
+        clock = CLOCKS[self.budget_clock]
+        return {
+            side: make_player(name, self.budget_ms, clock)
+            for side, name in zip(Side, self.players, strict=True)
+        }
+
 
 _WORKER: dict[str, object] = {}
 
@@ -169,11 +177,7 @@ def play_games(
 ) -> list[GameResult]:
     pairs = matchups(f for f in factions if settings.list_name in factions[f].lists)
     # One player object per side for the chunk: the greedy player's odds cache carries over.
-    clock = CLOCKS[settings.budget_clock]
-    players = {
-        side: make_player(name, settings.budget_ms, clock)
-        for side, name in zip(Side, settings.players, strict=True)
-    }
+    players = settings.make_players()
     results = []
     for index in indexes:
         south, north = pairs[index % len(pairs)]
