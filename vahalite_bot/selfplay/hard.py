@@ -51,7 +51,7 @@ MAX_DEPTH = 6
 # HP of damage the search must see to overrule the greedy choice: at 1 HP its overrulings
 # lost games off the standard board (docs/opponent.md, "The search's own turns").
 MARGIN = 2.0
-SAFETY = 0.95  # the search stops this far into the budget: the node under way ends it
+SAFETY = 0.95  # the search ends by this far into the budget (see ``Budget``)
 
 
 class OutOfBudget(Exception):
@@ -65,6 +65,26 @@ class Considered:
     action: Action
     value: float
     depth: int
+
+
+@dataclass
+class Budget:
+    """The end of a decision's budget, asked between the search's steps: past it, or too
+    near it for one more step as long as the longest yet (one node on an 8 x 8 board can
+    take several milliseconds), the search is over. What runs before the first question (the
+    greedy choice that heads the candidates) is not a step."""
+
+    clock: Callable[[], float]
+    end: float
+    longest: float = 0.0
+    last: float | None = None
+
+    def over(self) -> bool:
+        now = self.clock()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now + self.longest >= self.end
 
 
 @dataclass
@@ -131,6 +151,18 @@ class HardPlayer:
         self.last_nodes = 0
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
+        # The decision's garbage is freed by reference counting; a full cyclic collection
+        # (up to 80 ms in a self-play process) would land inside the budget, so it waits
+        # until the decision is made.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(state, rng)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _choose(self, state: GameState, rng: random.Random) -> Action:
         side = acting_side(state)
         seed = rng.getrandbits(32)
         self.last = []
@@ -149,16 +181,7 @@ class HardPlayer:
             if isinstance(pending, PendingAdvance | PendingPlacement):
                 return self._one_ply(state, side, seed)
             return self.greedy.choose(state, rng)
-        # The search's garbage is freed by reference counting; a full cyclic collection (tens
-        # of ms in a big process) would land inside the budget, so it waits until after.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            ranked = self.rank(state, side, seed)
-        finally:
-            if collecting:
-                gc.enable()
-        return ranked[0].action
+        return self.rank(state, side, seed)[0].action
 
     def _left(self) -> Callable[[], float]:
         """The seconds left of this decision's budget (unlimited with a node limit: the
@@ -170,10 +193,9 @@ class HardPlayer:
 
     def rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
         """The root actions, best first, as deep as the budget allowed."""
-        started = self.clock()
-        deadline = started + SAFETY * self.budget_ms / 1000
+        deadline = Budget(self.clock, self.clock() + SAFETY * self.budget_ms / 1000)
         turn = (state.round, state.active)
-        search = Search(side, seed, self.evaluator, lambda: self.clock() >= deadline, turn)
+        search = Search(side, seed, self.evaluator, deadline.over, turn)
         if self.node_limit is not None:  # a pure function of the state and the seed
             search.node_limit, search.over = self.node_limit, lambda: False
         roots = candidates(state, side, self.evaluator, self.greedy, over=search.over)
