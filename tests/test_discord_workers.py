@@ -16,7 +16,7 @@ from tests.golden.states import mid_game
 from vahalite_bot.codex.loader import codex_factions, demo_factions
 from vahalite_bot.discord import work
 from vahalite_bot.discord.workers import Workers, register_pickling
-from vahalite_bot.rules.scenario import Side, TerrainKind
+from vahalite_bot.rules.scenario import STANDARD, Side, TerrainKind
 from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import new_game
 from vahalite_bot.scenarios.loader import shipped
@@ -75,6 +75,7 @@ def test_fielded_codex_sheets_and_a_shipped_board_travel_by_name() -> None:
     assert pickle.loads(sent) == state
     for unit in state.units.values():
         assert work.reduce_sheet(unit.sheet)[0] is work.codex_sheet
+    assert pickle.loads(bytes(ForkingPickler.dumps(STANDARD))) is STANDARD
     changed = replace(state.scenario, rounds=state.scenario.rounds + 1)
     assert pickle.loads(bytes(ForkingPickler.dumps(changed))) == changed
     assert work.reduce_scenario(changed)[0] is not work.shipped_scenario

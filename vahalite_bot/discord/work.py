@@ -186,17 +186,21 @@ def reduce_sheet(sheet: UnitSheet) -> tuple[Any, ...]:
     return whole
 
 
-# A scenario's board (1.5 KB pickled) is one of the shipped ones in nearly every game: by id.
-def shipped_scenario(scenario_id: str) -> Scenario:
-    """The shipped scenario ``scenario_id``, as a pickled state names it."""
-    return shipped(scenario_id)
+# A scenario's board (1.5 KB pickled) is one of the shipped ones in nearly every game, or the
+# rules' own STANDARD (self-play, tests; the shipped standard board has names besides): by id.
+def shipped_scenario(scenario_id: str, rules_default: bool = False) -> Scenario:
+    """The shipped scenario ``scenario_id`` (``rules_default``: STANDARD), as a pickled
+    state names it."""
+    return STANDARD if rules_default else shipped(scenario_id)
 
 
 def reduce_scenario(scenario: Scenario) -> tuple[Any, ...]:
     """How the pool pickles a scenario: by id where it is a shipped one, else whole."""
+    by_id: Callable[[str, bool], Scenario] = shipped_scenario
     if shipped_scenarios().get(scenario.id) == scenario:
-        by_id: Callable[[str], Scenario] = shipped_scenario
-        return by_id, (scenario.id,)
+        return by_id, (scenario.id, False)
+    if scenario == STANDARD:
+        return by_id, (scenario.id, True)
     whole = scenario.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
     assert isinstance(whole, tuple)
     return whole
