@@ -1,7 +1,8 @@
 """The worker pool: what the bot sends its processes arrives whole, and smaller.
 
-Units' sheets from the bundled codex go to the workers by their id (half of a pickled
-state); a sheet the codex does not have as it is (homebrew, changed) goes whole.
+Units' sheets from the bundled factions go to the workers by name (half of a pickled
+state), fielded with their options too, and a shipped scenario by its id; a sheet or board
+the bundle does not have as it is (homebrew, changed) goes whole.
 """
 
 from __future__ import annotations
@@ -12,11 +13,13 @@ from dataclasses import replace
 from multiprocessing.reduction import ForkingPickler
 
 from tests.golden.states import mid_game
-from vahalite_bot.codex.loader import demo_factions
+from vahalite_bot.codex.loader import codex_factions, demo_factions
 from vahalite_bot.discord import work
 from vahalite_bot.discord.workers import Workers, register_pickling
-from vahalite_bot.rules.scenario import Side, TerrainKind
+from vahalite_bot.rules.scenario import STANDARD, Side, TerrainKind
 from vahalite_bot.rules.sheets import UnitSheet
+from vahalite_bot.rules.state import new_game
+from vahalite_bot.scenarios.loader import shipped
 
 NAMES = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
 
@@ -50,7 +53,32 @@ def test_codex_sheets_travel_by_id_and_others_whole() -> None:
     unit = next(iter(state.units.values()))
     changed: UnitSheet = replace(unit.sheet, defense=unit.sheet.defense + 1)
     back = pickle.loads(bytes(ForkingPickler.dumps(changed)))
-    assert back == changed and back != work.codex_sheet(changed.id)
+    assert back == changed and back != work.codex_sheet(changed.faction, changed.id)
+
+
+def test_fielded_codex_sheets_and_a_shipped_board_travel_by_name() -> None:
+    """What a game on Discord sends: the eight codexes' sheets as fielded (the options
+    chosen applied, none left to choose) on a shipped board; a changed board goes whole."""
+    register_pickling()
+    codex = codex_factions()
+    tactical = codex["space_marines"].sheets["tactical"]
+    boyz = codex["orks"].sheets["boyz"]
+    forces = {
+        Side.SOUTH: [("tac1", tactical.with_options(("plasma_gun", "lascannon"))),
+                     ("tac2", tactical.with_options(()))],
+        Side.NORTH: [("boy1", boyz.with_options(("rokkit",))), ("boy2", boyz)],
+    }  # fmt: skip
+    state = new_game(shipped("fortress"), forces)
+    whole = len(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    sent = bytes(ForkingPickler.dumps(state))
+    assert len(sent) < whole * 0.35
+    assert pickle.loads(sent) == state
+    for unit in state.units.values():
+        assert work.reduce_sheet(unit.sheet)[0] is work.codex_sheet
+    assert pickle.loads(bytes(ForkingPickler.dumps(STANDARD))) is STANDARD
+    changed = replace(state.scenario, rounds=state.scenario.rounds + 1)
+    assert pickle.loads(bytes(ForkingPickler.dumps(changed))) == changed
+    assert work.reduce_scenario(changed)[0] is not work.shipped_scenario
 
 
 def test_a_worker_warms_up_on_a_board_with_every_sheet_and_terrain_kind() -> None:

@@ -12,11 +12,12 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from vahalite_bot.app import records
 from vahalite_bot.app.results import LogLine, RecapLog
-from vahalite_bot.codex.loader import all_sheets, demo_factions
+from vahalite_bot.codex.loader import codex_factions, demo_factions
 from vahalite_bot.present.advice import explain
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.recap import recap_from, recap_text
@@ -31,9 +32,10 @@ from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.dice import FixedDice
 from vahalite_bot.rules.events import Event
 from vahalite_bot.rules.geometry import Cell
-from vahalite_bot.rules.scenario import STANDARD, Side, Terrain, TerrainKind
+from vahalite_bot.rules.scenario import STANDARD, Scenario, Side, Terrain, TerrainKind
 from vahalite_bot.rules.sheets import UnitSheet
 from vahalite_bot.rules.state import GameState, Phase, new_game
+from vahalite_bot.scenarios.loader import shipped, shipped_scenarios
 from vahalite_bot.selfplay.levels import THINK_MS, make_player
 from vahalite_bot.selfplay.players import Player
 
@@ -113,24 +115,93 @@ def choose_explained(
 
 # -- the states sent here, smaller ---------------------------------------------------------
 # Half of a pickled state was its units' sheets (a board's call 13.5 KB, 7.3 KB without them),
-# and the bundled codex's sheets are in every worker already: those go by their id.
+# and the bundled sheets are in every worker already: those go by name. Every game on Discord
+# is played with the eight codexes, not the training factions, and a unit carries its sheet
+# as fielded (``with_options``: no options left, those chosen applied), which no bundled
+# sheet equals: so the name is the faction, the id and the options chosen (None: the sheet as
+# bundled). Ids repeat across the two sets (the training "tactical" is not the codex's).
+SheetName = tuple[str, str, tuple[str, ...] | None]
+MAX_OPTIONS = 6  # a sheet offering more is named by its first six (64 choices to try)
+
+
 @lru_cache(maxsize=1)
-def _codex() -> dict[str, UnitSheet]:
-    return all_sheets(demo_factions())
+def _bundled() -> dict[tuple[str, str], UnitSheet]:
+    factions = [*demo_factions().values(), *codex_factions().values()]
+    return {(sheet.faction, sheet.id): sheet for f in factions for sheet in f.sheets.values()}
 
 
-def codex_sheet(sheet_id: str) -> UnitSheet:
-    """The bundled codex's sheet ``sheet_id``, as a pickled state names it."""
-    return _codex()[sheet_id]
+@lru_cache(maxsize=4096)
+def codex_sheet(faction: str, sheet_id: str, options: tuple[str, ...] | None = None) -> UnitSheet:
+    """The bundled sheet ``sheet_id`` of ``faction`` (fielded with ``options`` unless None),
+    as a pickled state names it."""
+    sheet = _bundled()[faction, sheet_id]
+    return sheet if options is None else sheet.with_options(options)
+
+
+def sheet_name(sheet: UnitSheet) -> SheetName | None:
+    """``sheet``'s name if it is a bundled sheet, as bundled or fielded with some of its
+    options in their order (None: a homebrew or changed sheet)."""
+    bundled = _bundled().get((sheet.faction, sheet.id))
+    if bundled is None:
+        return None
+    if bundled == sheet:
+        return sheet.faction, sheet.id, None
+    if sheet.options:  # a fielded sheet has none left
+        return None
+    offered = [option.id for option in bundled.options][:MAX_OPTIONS]
+    for count in range(len(offered) + 1):
+        for chosen in combinations(offered, count):
+            if codex_sheet(sheet.faction, sheet.id, chosen) == sheet:
+                return sheet.faction, sheet.id, chosen
+    return None
+
+
+# Naming a sheet compares it with bundled ones: some 40 us a sheet, 0.46 ms a board's call.
+# The bot remembers the name of each sheet object it sent, as a game's states share their
+# units' sheets version after version. An entry holds its sheet, so the id is not reused.
+_NAMED: dict[int, tuple[UnitSheet, SheetName | None]] = {}
+NAMED_MAX = 4096
+
+
+def _named(sheet: UnitSheet) -> SheetName | None:
+    known = _NAMED.get(id(sheet))
+    if known is not None and known[0] is sheet:
+        return known[1]
+    name = sheet_name(sheet)
+    if len(_NAMED) >= NAMED_MAX:
+        _NAMED.clear()
+    _NAMED[id(sheet)] = (sheet, name)
+    return name
 
 
 def reduce_sheet(sheet: UnitSheet) -> tuple[Any, ...]:
-    """How the pool pickles a sheet: by its id where the bundled codex has this very sheet
-    (a homebrew or changed one goes whole)."""
-    if _codex().get(sheet.id) == sheet:
-        by_id: Callable[[str], UnitSheet] = codex_sheet
-        return by_id, (sheet.id,)
+    """How the pool pickles a sheet: by name where it is a bundled one (``sheet_name``),
+    else whole."""
+    name = _named(sheet)
+    if name is not None:
+        by_name: Callable[..., UnitSheet] = codex_sheet
+        return by_name, name
     whole = sheet.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
+    assert isinstance(whole, tuple)
+    return whole
+
+
+# A scenario's board (1.5 KB pickled) is one of the shipped ones in nearly every game, or the
+# rules' own STANDARD (self-play, tests; the shipped standard board has names besides): by id.
+def shipped_scenario(scenario_id: str, rules_default: bool = False) -> Scenario:
+    """The shipped scenario ``scenario_id`` (``rules_default``: STANDARD), as a pickled
+    state names it."""
+    return STANDARD if rules_default else shipped(scenario_id)
+
+
+def reduce_scenario(scenario: Scenario) -> tuple[Any, ...]:
+    """How the pool pickles a scenario: by id where it is a shipped one, else whole."""
+    by_id: Callable[[str, bool], Scenario] = shipped_scenario
+    if shipped_scenarios().get(scenario.id) == scenario:
+        return by_id, (scenario.id, False)
+    if scenario == STANDARD:
+        return by_id, (scenario.id, True)
+    whole = scenario.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
     assert isinstance(whole, tuple)
     return whole
 
@@ -139,7 +210,10 @@ def warm() -> None:
     """Submitted once to each worker at start: besides importing this module, draw a board
     in each language, so the first players' images do not pay for what every board shares
     (the theme's palette, each language's frame and fonts, every kind's token): some 0.3 s
-    of CPU in a fresh worker."""
+    of CPU in a fresh worker. The bundled sheets and shipped scenarios that calls name are
+    read now too."""
+    _bundled()
+    shipped_scenarios()
     state = sample_board()
     for lang in ("ru", "en"):
         render_board(state, lang=lang)

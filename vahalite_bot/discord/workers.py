@@ -17,6 +17,7 @@ from multiprocessing.reduction import ForkingPickler
 from typing import ParamSpec, TypeVar
 
 from vahalite_bot.discord import work
+from vahalite_bot.rules.scenario import Scenario
 from vahalite_bot.rules.sheets import UnitSheet
 
 P = ParamSpec("P")
@@ -47,6 +48,8 @@ class Workers:
 
 
 def register_pickling() -> None:
-    """Sheets of the bundled codex go to the workers by id (``work.reduce_sheet``): in the
-    picklers of multiprocessing only, which the pool's queues use."""
+    """Bundled sheets and shipped scenarios go to the workers by name (``work.reduce_sheet``,
+    ``work.reduce_scenario``): in the picklers of multiprocessing only, which the pool's
+    queues use."""
     ForkingPickler.register(UnitSheet, work.reduce_sheet)
+    ForkingPickler.register(Scenario, work.reduce_scenario)
