@@ -26,7 +26,7 @@ from vahalite_bot.selfplay.easy import EasyPlayer
 from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.game import GameRecord, game_seed, play_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
-from vahalite_bot.selfplay.hard import Budget, HardPlayer, Search
+from vahalite_bot.selfplay.hard import MARGIN, Budget, HardPlayer, Search
 from vahalite_bot.selfplay.levels import level_of, make_player
 from vahalite_bot.selfplay.players import Player
 from vahalite_bot.selfplay.stats import wilson
@@ -259,3 +259,27 @@ def test_a_run_splits_the_score_by_seat_and_reports_the_search(
     assert found is not None, searched
     assert int(found[1]) > 10 and float(found[2]) >= 1.0
     assert re.search(r"over 5\.5 ms: \d+$", searched), searched
+
+
+def test_a_one_ply_look_does_not_overrule_the_greedy_choice() -> None:
+    """On big-battle (8 x 8) the budget often lets the search finish only its first ply,
+    which is the evaluation's guess against the greedy player's: such overrulings lost games
+    there (docs/opponent.md). Past the first ply, or with the turn's tree ended at it, the
+    search may overrule. The node limit stops these searches after the first ply."""
+    record = duel(GreedyPlayer(), GreedyPlayer(), 22, 3, scenario=shipped("big-battle"))
+    state = record.initial
+    shallow = overruling = 0
+    for action in record.actions:
+        side = acting_side(state)
+        if state.phase is Phase.PLAYING and not state.pending and side is not None:
+            player = HardPlayer(node_limit=60)
+            ranked = player.rank(state, side, seed=7)
+            first_ply = {c.action: c.value for c in ranked if c.depth == 1}
+            greedy = player.greedy.choose(state, random.Random(0))
+            if player.last_depth == 1 and any(not u.attacked for u in state.living(side)):
+                shallow += 1
+                assert ranked[0].action == greedy, state.round
+                best = max(first_ply.values())
+                overruling += greedy in first_ply and best - first_ply[greedy] >= MARGIN
+        state, _ = apply(state, action, FairDice(record.seed))
+    assert shallow > 10 and overruling > 0, (shallow, overruling)

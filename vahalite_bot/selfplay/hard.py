@@ -13,7 +13,8 @@ made the search shy of the fight and worse, so it is off (docs/opponent.md).
 Pruning: each unit's destinations are ranked by a cheap look at the spot (what it can
 attack from there, an SP under it, how far from the action) and only the best few kept;
 the search deepens iteratively and, past the first ply, follows only the best root actions;
-the greedy choice stands unless the search sees a clear gain (``MARGIN``). The budget
+the greedy choice stands unless the search sees a clear gain (``MARGIN``) at least two
+plies deep or over the whole rest of the turn (``OVERRULE_DEPTH``). The budget
 (``budget_ms``) is checked before every node; the deepest completed iteration decides.
 With a node limit instead of a clock the choice is a pure function of the state and the
 seed drawn from the game's generator.
@@ -51,6 +52,10 @@ MAX_DEPTH = 6
 # HP of damage the search must see to overrule the greedy choice: at 1 HP its overrulings
 # lost games off the standard board (docs/opponent.md, "The search's own turns").
 MARGIN = 2.0
+# The ply the search must have completed to overrule the greedy choice, unless the turn's
+# tree ended sooner: one ply is only the evaluation's guess against the greedy player's, and
+# on big-battle (8 x 8, a search of 1-1.7 plies at 50 ms) its one-ply overrulings lost games.
+OVERRULE_DEPTH = 2
 SAFETY = 0.95  # the search ends by this far into the budget (see ``Budget``)
 
 
@@ -217,9 +222,13 @@ class HardPlayer:
 
         The greedy choice (``roots[0]``) stays the answer unless, at the deepest ply where
         both were searched, the best action beats it by ``MARGIN``: the evaluation is a
-        guess, and a guess that barely differs is more often noise than insight."""
+        guess, and a guess that barely differs is more often noise than insight. Nor on a
+        look of fewer than ``OVERRULE_DEPTH`` plies that the budget cut short: one ply is
+        the evaluation's greedy choice set against the greedy player's own."""
         prior = roots[0]
         gap = 0.0
+        seen = 0  # the deepest ply completed
+        exhausted = False  # ... and whether the turn's tree ended there
         for depth in range(1, MAX_DEPTH + 1):
             followed = done if depth == 1 else done[:BEAM]
             try:
@@ -235,9 +244,11 @@ class HardPlayer:
             kept = next((c for c in values if c.action == prior), None)
             if kept is not None:
                 gap = values[0].value - kept.value
+            seen = depth
             if not _deepens(state, search.me):
+                exhausted = True
                 break
-        if gap < MARGIN:
+        if gap < MARGIN or (seen < OVERRULE_DEPTH and not exhausted):
             done.sort(key=lambda c: c.action != prior)  # stable: the rest keep their order
         return done
 
