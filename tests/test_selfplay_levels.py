@@ -249,7 +249,7 @@ def test_a_run_splits_the_score_by_seat_and_reports_the_search(
     """One deal from both seats: the same dice give the first turn to the same side, so the
     hard player takes it in one game of the two; its searches are counted and timed."""
     argv = ["--games", "2", "--players", "hard,normal", "--codex", "--seed", "2"]
-    assert cli.main([*argv, "--budget-ms", "5", "--budget-clock", "cpu"]) == 0
+    assert cli.main([*argv, "--budget-ms", "20", "--budget-clock", "cpu"]) == 0
     lines = capsys.readouterr().out.splitlines()
     seat = next(line for line in lines if line.startswith("score of hard by seat: "))
     assert "moving first" in seat and " of 1 (" in seat.split(", ")[0]
@@ -258,7 +258,7 @@ def test_a_run_splits_the_score_by_seat_and_reports_the_search(
     found = re.search(r"(\d+) searches: mean depth ([\d.]+) plies", searched)
     assert found is not None, searched
     assert int(found[1]) > 10 and float(found[2]) >= 1.0
-    assert re.search(r"over 5\.5 ms: \d+$", searched), searched
+    assert re.search(r"over 22 ms: \d+$", searched), searched
 
 
 def test_a_one_ply_look_does_not_overrule_the_greedy_choice() -> None:
