@@ -223,7 +223,8 @@ class Evaluator:
             unit.order,
             id(target.sheet),
             target.hp,
-            state.terrain_kind(target.cell) if target.cell is not None else None,
+            # The piece, not its kind: a Fortification's improvements raise its cover (E8).
+            state.terrain.get(target.cell) if target.cell is not None else None,
             weapons,
             unit.is_hq,
             state.house,
