@@ -4,7 +4,7 @@ what the odds depend on."""
 from __future__ import annotations
 
 from vahalite_bot.codex.loader import codex_factions
-from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.geometry import Cell, distance
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.sheets import COVER_PROTECTS, WeaponKind
 from vahalite_bot.rules.state import Phase
@@ -54,3 +54,47 @@ def test_a_fortifications_improvement_changes_the_value_of_an_attack_on_it() -> 
     assert values[IMPROVED][0] == values[IMPROVED][1]  # the shared cache and a fresh one
     assert values[PLAIN][2] == values[PLAIN][3]
     assert 0 < values[IMPROVED][0] < values[PLAIN][0]
+
+
+def test_with_its_last_unit_and_the_lead_it_keeps_out_of_the_enemys_reach() -> None:
+    """J3: a side whose last unit falls loses at once, so with one unit left and more VP
+    the searching side counts the enemy's reply on it: out of the enemy's reach is worth
+    more than one step from it, though the step is nearer the action."""
+    record = play_game(
+        {S: GreedyPlayer(), N: GreedyPlayer()},
+        game_seed(3, 1),
+        factions=codex_factions(),
+        matchup={S: "space_marines", N: "orks"},
+        max_actions=45,
+    )
+    state = record.final.copy()
+    assert state.phase is Phase.PLAYING and state.round == 1
+    evaluator = Evaluator()
+    last = next(
+        u
+        for u in state.living(S)
+        if not u.is_flyer and not u.sheet.is_transport and u.embarked_in is None
+    )
+    foe = min(
+        (u for u in state.living(N) if u.cell is not None),
+        key=lambda u: u.sheet.maneuverability + max(w.max_range for w in u.weapons),
+    )
+    for unit in [*state.living(S), *state.living(N)]:
+        if unit is not last and unit is not foe:
+            unit.destroyed, unit.cell, unit.embarked_in = True, None, None
+    for sp in state.sps.values():
+        sp.holder = S  # the lead: every SP
+    near, far = Cell.parse("C3"), Cell.parse("F1")
+    foe.cell, state.active = Cell.parse("C4"), S
+    for cell in (near, far, foe.cell):
+        state.terrain.pop(cell, None)
+    reach = foe.sheet.maneuverability
+    assert evaluator.attack(state, foe, last, distance(foe.cell, far), reach) == 0
+    values: dict[Cell, float] = {}
+    for cell in (near, far):
+        last.cell = cell
+        assert evaluator.attack(state, foe, last, distance(foe.cell, cell), reach) > 0 or (
+            cell == far
+        )
+        values[cell] = evaluator.value(state, S, turn_over=True)
+    assert values[far] > values[near]
