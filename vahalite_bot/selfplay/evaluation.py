@@ -36,6 +36,10 @@ NOW, NEXT, AFTER = 1.0, 0.0, 0.0
 SP_CONTEST = 0.0  # an SP a unit can step onto is that much taken
 APPROACH = 0.3  # per step toward the nearest objective
 FIREPOWER = 0.0  # a unit's best attack, wherever it stands: killing the biggest guns first
+# J3: a side that loses its last unit loses at once, whatever the score. With this few units
+# left and the score not against it, the searching side counts the opponent's reply on them.
+LAST_UNITS = 2
+LAST_STAND = 1.0
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class Weights:
     sp_contest: float = SP_CONTEST
     approach: float = APPROACH
     firepower: float = FIREPOWER
+    last_stand: float = LAST_STAND
 
 
 _ThreatKey = tuple[object, ...]
@@ -88,6 +93,8 @@ class Evaluator:
         mine_now = state.active is me and not turn_over
         if mine_now and w.now:
             total += w.now * self._threat(state, me, on_turn=True)
+        if left >= (2 if mine_now else 1) and w.last_stand and _last_stand(state, me):
+            total -= w.last_stand * self._threat(state, me.other, on_turn=not mine_now)
         if left >= (2 if mine_now else 1) and w.next:
             total -= w.next * self._threat(state, me.other, on_turn=not mine_now)
         if left >= (3 if mine_now else 2) and w.after:
@@ -106,13 +113,9 @@ class Evaluator:
 
     def _held(self, state: GameState, side: Side) -> float:
         """VP (with the SPs the turn under way will give) and the worth of the units left."""
-        points = score(state, side)
-        # M2: a unit at 0 HP leaves only in the round's damage step, but it is as good as
-        # destroyed for whoever brought it down.
-        falling = sum(1 for u in state.living(side.other) if u.falling)
-        total = SP_VP * _projected_sps(state, side) + KILL_VP * (points.kills + falling)
-        total += HQ_BY_HQ_VP * points.hq_kills
-        return self.weights.vp * total + sum(self.worth(u) for u in state.living(side))
+        return self.weights.vp * _projected_vp(state, side) + sum(
+            self.worth(u) for u in state.living(side)
+        )
 
     def worth(self, unit: UnitState) -> float:
         """What keeping ``unit`` alive is worth now, by its HP left."""
@@ -223,7 +226,8 @@ class Evaluator:
             unit.order,
             id(target.sheet),
             target.hp,
-            state.terrain_kind(target.cell) if target.cell is not None else None,
+            # The piece, not its kind: a Fortification's improvements raise its cover (E8).
+            state.terrain.get(target.cell) if target.cell is not None else None,
             weapons,
             unit.is_hq,
             state.house,
@@ -316,3 +320,21 @@ def _approach(state: GameState, side: Side) -> int:
         cells = targets if unit.is_flyer else targets + sps
         total += min((distance(here, c) for c in cells), default=0)
     return total
+
+
+def _last_stand(state: GameState, side: Side) -> bool:
+    """``side`` is down to its last few units and the score (the SPs as the turn under way
+    leaves them) is not against it: losing them would turn a win or a draw into a loss."""
+    if sum(1 for u in state.living(side) if not u.falling) > LAST_UNITS:
+        return False
+    return _projected_vp(state, side) >= _projected_vp(state, side.other)
+
+
+def _projected_vp(state: GameState, side: Side) -> float:
+    """J2's VP of ``side`` with the SPs the turn under way will give."""
+    points = score(state, side)
+    # M2: a unit at 0 HP leaves only in the round's damage step, but it is as good as
+    # destroyed for whoever brought it down.
+    falling = sum(1 for u in state.living(side.other) if u.falling)
+    total = SP_VP * _projected_sps(state, side) + KILL_VP * (points.kills + falling)
+    return total + HQ_BY_HQ_VP * points.hq_kills
