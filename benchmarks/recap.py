@@ -9,8 +9,8 @@ the bot makes there:
 - **loop**: the service call the bot awaits in its event loop, ``game_log`` (the whole log,
   as before issue 21) or ``recap_log`` (the tail since the side's last turn end);
 - **worker**: the fold in the worker process, ``recap_for`` over the whole log or
-  ``recap_from`` over the tail. The text and the image are left out: they are the same
-  either way;
+  ``recap_from`` over the tail (which parses and decodes the tail's rows: the loop reads
+  them as stored). The text and the image are left out: they are the same either way;
 - **tail_job**: the whole worker job of a turn start as the bot's pool runs it: the tail
   pickled as the pool pickles it and unpickled, ``work.recap`` (fold, text and image), its
   answer pickled back.

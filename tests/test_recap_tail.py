@@ -8,16 +8,21 @@ log gives.
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import replace
+from multiprocessing.reduction import ForkingPickler
+from typing import Any
 
 import pytest
 
 from tests.conftest import Games
-from vahalite_bot.app import GameService, autoplay, replay
+from vahalite_bot.app import GameService, autoplay, records, replay
 from vahalite_bot.app.errors import NotFound
 from vahalite_bot.app.replay import Entry
+from vahalite_bot.discord.workers import register_pickling
 from vahalite_bot.present.recap import ShortLog, recap_for, recap_from
+from vahalite_bot.rules import codec
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
@@ -58,6 +63,42 @@ async def test_a_turns_recap_folds_only_the_entries_since_the_sides_last_turn(
     assert longest > 3 * len(tail.lines), "the game grew longer than a turn's tail"
 
 
+async def test_the_bots_loop_reads_the_recaps_log_and_its_worker_decodes_it(
+    games: Games, service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 21: the bot awaits recap_log in its event loop, and a long turn's log decodes
+    # for milliseconds: the loop reads the rows and sends them; the worker decodes them.
+    decoded: list[Any] = []
+    for module in (codec, records):  # every action, record and event decodes through these
+        original = module.decode
+
+        def spy(data: Any, _original: Any = original) -> Any:
+            decoded.append(data)
+            return _original(data)
+
+        monkeypatch.setattr(module, "decode", spy)
+    outcome = await games.playing(seed=3, scenario="standard")
+    rng = random.Random(11)
+    turn, tails = outcome.turn_side, 0
+    register_pickling()  # as the pool pickles
+    while outcome.status != "ended":
+        outcome = await autoplay.play(service, outcome, rng, max_commands=1)
+        side = outcome.turn_side
+        if side is None or side is turn:
+            continue
+        turn = side
+        decoded.clear()
+        tail = await service.recap_log(outcome.game_id, side)
+        sent = bytes(ForkingPickler.dumps(tail))  # as the pool sends it to work.recap
+        assert decoded == [], "the loop decoded the log"
+        recap = recap_from(pickle.loads(sent), side)  # the worker's side
+        assert recap == recap_for(await service.game_log(outcome.game_id), side)
+        if tail.state is not None and recap is not None and recap.events:
+            assert decoded, "the worker decoded the log it was sent"
+            tails += 1
+    assert tails >= 6
+
+
 async def test_a_tail_without_the_sides_turn_end_asks_for_the_whole_log(
     games: Games, service: GameService
 ) -> None:
@@ -70,7 +111,7 @@ async def test_a_tail_without_the_sides_turn_end_asks_for_the_whole_log(
         tail = await service.recap_log(outcome.game_id, side)
         if tail.state is not None:
             break
-    clipped = replace(tail, since=tail.since + 1, lines=tail.lines[1:])
+    clipped = replace(tail, since=tail.since + 1, rows=tail.rows[1:])
     with pytest.raises(ShortLog):
         recap_from(clipped, side)
     whole = await service.recap_log(outcome.game_id, side, whole=True)

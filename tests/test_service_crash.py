@@ -28,8 +28,7 @@ from sqlalchemy import select as sql_select
 from tests import crashplay
 from tests.conftest import BACKENDS, Games, drop_pg_database, new_pg_database
 from vahalite_bot.app import GameService, Outcome, autoplay
-from vahalite_bot.app.book import entry_of
-from vahalite_bot.app.replay import Entry, fold
+from vahalite_bot.app.replay import Entry, entry_of, fold
 from vahalite_bot.rules.dice import FairDice
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import open_database

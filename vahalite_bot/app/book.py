@@ -18,10 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.app import records
 from vahalite_bot.app.replay import (
-    Entry,
     RecordingDice,
-    decode_record,
     encode_event,
+    entry_of,
     fold,
 )
 from vahalite_bot.app.results import (
@@ -44,7 +43,6 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store import valuecodec
 from vahalite_bot.store.gamerow import GameRow
-from vahalite_bot.store.models import LogEntry
 from vahalite_bot.store.snapshot import (
     Setup,
     decode_setup,
@@ -182,28 +180,6 @@ async def setup_of(session: AsyncSession, game_id: int, cache: GameCache) -> Set
         data = await repo.get_setup(session, game_id)
         setup = None if data is None else decode_setup(data)
     return setup
-
-
-def entry_of(row: LogEntry | Mapping[str, Any]) -> Entry:
-    """A log row (as read, or as about to be written) decoded."""
-    data: Mapping[str, Any] = (
-        row if isinstance(row, Mapping) else {c: getattr(row, c) for c in _ENTRY_COLUMNS}
-    )
-    side = data["side"]
-    return Entry(
-        seq=data["seq"],
-        kind=data["kind"],
-        actor=data["actor"],
-        role=data["role"],
-        side=None if side is None else Side(side),
-        record=decode_record(data["kind"], data["record"]),
-        dice=tuple(Die(p, purpose, v) for p, purpose, v in data["dice"]),
-        events=tuple(data["events"]),
-        created_at=data["created_at"],
-    )
-
-
-_ENTRY_COLUMNS = ("seq", "kind", "actor", "role", "side", "record", "dice", "events", "created_at")
 
 
 class Book:

@@ -4,10 +4,11 @@ for those who ask, and pausing or resuming a game by both players' consent."""
 from __future__ import annotations
 
 from vahalite_bot.app import records, schemas
-from vahalite_bot.app.book import Book, entry_of
+from vahalite_bot.app.book import Book
 from vahalite_bot.app.commands import PLAYER, Commands, call_fields, command_of, require_player
 from vahalite_bot.app.errors import NotAllowed
 from vahalite_bot.app.referee import pause, resume
+from vahalite_bot.app.replay import entry_of
 from vahalite_bot.app.results import PAUSED_BY_PLAYERS, Actor, GameStatus, Outcome
 from vahalite_bot.app.schemas import check
 from vahalite_bot.store import repository as repo

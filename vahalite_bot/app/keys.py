@@ -26,9 +26,9 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from vahalite_bot.app.book import GameCache, entry_of, setup_of
+from vahalite_bot.app.book import GameCache, setup_of
 from vahalite_bot.app.errors import InvalidRequest, NotFound
-from vahalite_bot.app.replay import decode_event, fold
+from vahalite_bot.app.replay import decode_event, entry_of, fold
 from vahalite_bot.app.results import Actor, Outcome
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from vahalite_bot.app import deadlines, records, schemas
-from vahalite_bot.app.book import Book, entry_of, remind_before
+from vahalite_bot.app.book import Book, remind_before
 from vahalite_bot.app.commands import (
     MAX_DEADLINE_HOURS,
     MIN_DEADLINE_HOURS,
@@ -20,6 +20,7 @@ from vahalite_bot.app.commands import (
 )
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed
 from vahalite_bot.app.keys import Command
+from vahalite_bot.app.replay import entry_of
 from vahalite_bot.app.results import (
     ENDED,
     LOBBY,

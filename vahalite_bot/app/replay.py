@@ -6,7 +6,7 @@ from the start entry. Both use this one function, so they cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,6 +17,7 @@ from vahalite_bot.rules.dice import DiceStream, Die
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 from vahalite_bot.store import valuecodec
+from vahalite_bot.store.models import ENTRY_COLUMNS, LogEntry
 
 
 class ReplayMismatch(RuntimeError):
@@ -40,6 +41,25 @@ class Entry:
     @property
     def undoable(self) -> bool:
         return self.kind in records.UNDOABLE
+
+
+def entry_of(row: LogEntry | Mapping[str, Any]) -> Entry:
+    """A log row (as read, or as about to be written) decoded."""
+    data: Mapping[str, Any] = (
+        row if isinstance(row, Mapping) else {c: getattr(row, c) for c in ENTRY_COLUMNS}
+    )
+    side = data["side"]
+    return Entry(
+        seq=data["seq"],
+        kind=data["kind"],
+        actor=data["actor"],
+        role=data["role"],
+        side=None if side is None else Side(side),
+        record=decode_record(data["kind"], data["record"]),
+        dice=tuple(Die(p, purpose, v) for p, purpose, v in data["dice"]),
+        events=tuple(data["events"]),
+        created_at=data["created_at"],
+    )
 
 
 def decode_record(kind: str, data: dict[str, Any]) -> Any:

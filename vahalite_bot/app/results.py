@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from vahalite_bot.app.replay import decode_event, entry_of, undone_by
 from vahalite_bot.rules.dice import Die
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.roster import Roster
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
+from vahalite_bot.store.rawlog import parse_entry, parse_state
 from vahalite_bot.store.snapshot import Setup, decode_state
+
+if TYPE_CHECKING:
+    from vahalite_bot.store.models import LogEntry
 
 # A game's status, beside the engine's phase: the engine has no state before both armies.
 LOBBY = "lobby"
@@ -138,23 +143,51 @@ class LogLine:
     undone: bool
 
 
+def log_lines(rows: Sequence[LogEntry | Mapping[str, Any]]) -> list[LogLine]:
+    """Log rows as the log view reads them, each marked if a later undo among them took it
+    back (an undo only takes back earlier entries, so a tail of the log marks itself)."""
+    entries = [entry_of(r) for r in rows]
+    undone = undone_by(entries)
+    return [
+        LogLine(
+            e.seq,
+            e.kind,
+            e.actor,
+            e.role,
+            e.side,
+            e.record,
+            e.dice,
+            tuple(decode_event(d) for d in e.events),
+            e.created_at,
+            e.seq in undone,
+        )
+        for e in entries
+    ]
+
+
 @dataclass(frozen=True)
 class RecapLog:
     """What a side's recap needs of the log (``GameService.recap_log``): the state after
     entry ``since`` and the log from that entry on (the entry ``since`` for its events only:
-    the state holds its effect). ``since`` 0 and no state: the whole log."""
+    the state holds its effect). ``since`` 0 and no state: the whole log.
+
+    It holds both as read (``store.rawlog``), their JSON as text: the bot's loop only reads
+    them and hands them to a worker process, which parses and decodes them here."""
 
     since: int
-    lines: tuple[LogLine, ...]
-    snapshot: Mapping[str, Any] | None = None  # that state as stored, with ...
+    rows: tuple[Mapping[str, Any], ...]  # the log rows, as ``rawlog.entries_after`` reads them
+    snapshot: str | None = None  # that state as stored (JSON text), with ...
     setup: Setup | None = None  # ... the game's setup to decode it
 
     @cached_property
+    def lines(self) -> tuple[LogLine, ...]:
+        return tuple(log_lines([parse_entry(row) for row in self.rows]))
+
+    @cached_property
     def state(self) -> GameState | None:
-        # Decoded where it is used, a worker process: the bot's loop only reads it.
         if self.snapshot is None or self.setup is None:
             return None
-        return decode_state(self.snapshot, self.setup)
+        return decode_state(parse_state(self.snapshot), self.setup)
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,13 @@ and reading.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 
 from sqlalchemy import exc
 
 from vahalite_bot.app import deadlines, records, schemas
-from vahalite_bot.app.book import Book, Conflict, entry_of, game_status, load, setup_of
+from vahalite_bot.app.book import Book, Conflict, game_status, load, setup_of
 from vahalite_bot.app.commands import (
     ATTEMPTS,
     PLAYER,
@@ -34,7 +34,7 @@ from vahalite_bot.app.keys import Command
 from vahalite_bot.app.lobby import Lobby
 from vahalite_bot.app.outbox import Outbox, add_expiry, add_reminder
 from vahalite_bot.app.referee import Referee
-from vahalite_bot.app.replay import Entry, decode_event, undone_by
+from vahalite_bot.app.replay import Entry, entry_of
 from vahalite_bot.app.results import (
     ENDED,
     LOBBY,
@@ -46,6 +46,7 @@ from vahalite_bot.app.results import (
     RecapLog,
     Reminder,
     SeedReveal,
+    log_lines,
 )
 from vahalite_bot.app.schemas import check
 from vahalite_bot.app.undo import check_own, last_undoable
@@ -67,9 +68,9 @@ from vahalite_bot.rules.actions import (
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.state import GameState, Phase
+from vahalite_bot.store import rawlog
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import is_conflict
-from vahalite_bot.store.models import LogEntry
 from vahalite_bot.store.snapshot import turn_ended
 
 # Snapshots a recap looks back over: a turn of each side, and room for setup steps or a
@@ -586,13 +587,13 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
             if not turns:  # a game with snapshots exists: one statement fewer
                 await game_row(session, game_id)
             since = turn_ended(turns, side)
-            snapshot = await repo.get_snapshot(session, game_id, since) if since else None
-            setup = None if snapshot is None else await setup_of(session, game_id, self.cache)
-            if snapshot is None or setup is None:
-                snapshot, setup, since = None, None, 0
-            rows = await repo.entries_after(session, game_id, max(since - 1, 0))
-        stored = None if snapshot is None else snapshot.state
-        return RecapLog(since, tuple(log_lines(rows)), stored, setup)
+            state = await rawlog.snapshot_state(session, game_id, since) if since else None
+            setup = None if state is None else await setup_of(session, game_id, self.cache)
+            if state is None or setup is None:
+                state, setup, since = None, None, 0
+            # Read as stored: the loop that awaits this (the bot's) leaves decoding to a worker.
+            rows = await rawlog.entries_after(session, game_id, max(since - 1, 0))
+        return RecapLog(since, tuple(rows), state, setup)
 
     async def reveal_seed(
         self, game_id: int, actor: Actor, *, key: str | None = None
@@ -622,28 +623,6 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
 
         await self._write(Command(game_id, actor, "reveal_seed"), body)
         return revealed[-1]
-
-
-def log_lines(rows: Sequence[LogEntry]) -> list[LogLine]:
-    """Log rows as the log view reads them, each marked if a later undo among them took it
-    back (an undo only takes back earlier entries, so a tail of the log marks itself)."""
-    entries = [entry_of(r) for r in rows]
-    undone = undone_by(entries)
-    return [
-        LogLine(
-            e.seq,
-            e.kind,
-            e.actor,
-            e.role,
-            e.side,
-            e.record,
-            e.dice,
-            tuple(decode_event(d) for d in e.events),
-            e.created_at,
-            e.seq in undone,
-        )
-        for e in entries
-    ]
 
 
 async def _own_undo(book: Book, actor: Actor, count: int) -> list[Entry]:

@@ -67,25 +67,34 @@ class ShortLog(Exception):
 
 def recap_for(log_lines: Sequence[LogLine], side: Side) -> Recap | None:
     """The recap for ``side`` from the game's whole log (``game_log(game_id)``)."""
-    return recap_from(RecapLog(0, tuple(log_lines)), side)
+    return _recap(log_lines, None, 0, side)
 
 
 def recap_from(log: RecapLog, side: Side) -> Recap | None:
     """The recap for ``side`` from ``recap_log``: the states folded from its state (or from
     the log's start), so a worker process folds only the entries since; None before play
-    has begun. Raises ``ShortLog`` if that tail does not reach back to the turn's end."""
-    start = _recap_start(log.lines, side)
-    if log.state is not None and (start is None or not start[2]):
+    has begun. Raises ``ShortLog`` if that tail does not reach back to the turn's end.
+    The log is decoded here, where it is used: in the bot, a worker process."""
+    return _recap(log.lines, log.state, log.since, side)
+
+
+def _recap(
+    log_lines: Sequence[LogLine], state: GameState | None, since: int, side: Side
+) -> Recap | None:
+    """The recap from the log after entry ``since`` and the state after that entry (None:
+    the whole log, folded from its start)."""
+    start = _recap_start(log_lines, side)
+    if state is not None and (start is None or not start[2]):
         raise ShortLog(side)
     if start is None:
         return None
     seq = start[0]
-    kept = [line for line in log.lines if not line.undone and line.seq > log.since]
-    before = fold(log.state, [_entry(line) for line in kept if line.seq <= seq])
+    kept = [line for line in log_lines if not line.undone and line.seq > since]
+    before = fold(state, [_entry(line) for line in kept if line.seq <= seq])
     after = fold(before, [_entry(line) for line in kept if line.seq > seq])
     if before is None or after is None:
         return None
-    return Recap(seq, before, after, tuple(since_last_turn(log.lines, side)))
+    return Recap(seq, before, after, tuple(since_last_turn(log_lines, side)))
 
 
 def _recap_start(log_lines: Sequence[LogLine], side: Side) -> tuple[int, int, bool] | None:

@@ -152,6 +152,11 @@ class LogEntry(Base):
     created_at: Mapped[datetime]
 
 
+# A log row's columns as its readers take them (``replay.entry_of``), and those stored as JSON.
+ENTRY_COLUMNS = ("seq", "kind", "actor", "role", "side", "record", "dice", "events", "created_at")
+ENTRY_JSON = ("record", "dice", "events")
+
+
 class Snapshot(Base):
     """The state after entry ``seq``, taken when a turn (or setup step) begins."""
 

@@ -195,10 +195,6 @@ async def recent_turns(session: AsyncSession, game_id: int, count: int) -> list[
     return [(seq, turn) for seq, turn in (await session.execute(stmt)).all()]
 
 
-async def get_snapshot(session: AsyncSession, game_id: int, seq: int) -> Snapshot | None:
-    return await session.get(Snapshot, (game_id, seq))
-
-
 async def add_snapshots(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
     if rows:
         await session.execute(_ADD_SNAPSHOTS, list(rows))
