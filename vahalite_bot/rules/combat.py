@@ -159,11 +159,12 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     blocking: frozenset[Cell] | None = None
     other = unit.side.other
     options: list[AttackOption] = []
+    col, row = here
     for target in state.units.values():
         there = target.cell
-        if target.destroyed or target.side is not other or there is None:
+        if there is None or target.destroyed or target.side is not other:
             continue
-        span = abs(here.col - there.col) + abs(here.row - there.row)  # E1
+        span = abs(col - there[0]) + abs(row - there[1])  # E1
         if span > longest:
             continue  # out of every weapon's reach: most targets, most of the time
         flyer_involved = flyer or target.is_flyer

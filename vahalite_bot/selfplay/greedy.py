@@ -5,7 +5,7 @@ interface would (reachable cells, attack options, damage odds) and never looks a
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from vahalite_bot.rules import combat, reserve, unit_orders
@@ -85,11 +85,13 @@ class GreedyPlayer:
         # unit is a flyer (the objectives are the enemy units and, but for flyers, the SPs
         # the side does not hold: nothing else).
         self._nearest: dict[bool, dict[Cell, int]] = {}
+        # Whether any enemy is within a reach of a cell, by the reach, for the same board.
+        self._in_reach: dict[int, dict[Cell, bool]] = {}
         # Working out an attack's dice to look its odds up costs more than the odds: a unit
         # weighed on many cells asks the same attacks again and again.
         self._values: dict[_ValueKey, tuple[frozenset[HouseRule], float]] = {}
         self._sheet_numbers: dict[UnitSheet, int] = {}  # equal sheets, one number
-        self._places: tuple[Scenario | None, dict[Side, dict[Cell, tuple[int, int]]]] = (None, {})
+        self._places: tuple[Scenario | None, dict[Side, _Board]] = (None, {})
         self._sheet_ids: dict[int, tuple[UnitSheet, int]] = {}  # by id(sheet)
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
@@ -108,7 +110,7 @@ class GreedyPlayer:
         # A cell's place (gap and offset) depends only on the board and the side: kept for
         # as long as the games are on the same scenario object.
         if self._places[0] is not state.scenario:
-            self._places = (state.scenario, {Side.SOUTH: {}, Side.NORTH: {}})
+            self._places = (state.scenario, {Side.SOUTH: _Board.new(), Side.NORTH: _Board.new()})
         return first_legal(state, _setup_choices(state, side, self._places[1][side]))
 
     # -- the turn ----------------------------------------------------------------------
@@ -126,23 +128,25 @@ class GreedyPlayer:
         movers.sort(key=lambda u: (u.embarked_in is not None, u.id))
         if not movers:
             return None
-        trial = state.copy()  # one copy per decision; each candidate is tried on it and undone
+        # One copy per decision, made when a candidate is first tried on it (and undone).
+        trial: GameState | None = None
         spots = self._spot_cache(state, side)
         enemies = [u.cell for u in state.living(side.other) if u.cell is not None]
         for unit in movers:
-            ghost = trial.units[unit.id]
             nearest = self._nearest.setdefault(unit.is_flyer, {})
-            spot = _Spot(_objectives(state, unit), enemies, _reach(unit), nearest)
+            reach = _reach(unit)
+            in_reach = self._in_reach.setdefault(reach, {})
+            spot = _Spot(_objectives(state, unit), enemies, reach, nearest, in_reach)
             known = (unit.id, unit.hp, unit.embarked_in, unit.order)
             stay = spots.get((*known, None))
             if stay is None:
-                stay = spots[(*known, None)] = self._position_value(trial, ghost, spot)
+                stay = spots[(*known, None)] = self._position_value(state, unit, spot)
             # The unit moves only to a spot worth more than this. Spots that cannot be are
             # not worked out (nor, when none can be, where the unit could go): the best
             # spot, and whether it beats staying, come out the same at a fraction of the
             # attack questions (see _attack_bound).
             enough = stay + MIN_GAIN
-            bound = self._attack_bound(trial, ghost, spot)
+            bound = self._attack_bound(state, unit, spot)
             if _move_bound(bound, state, unit, spot) <= enough:
                 continue
             best: tuple[float, tuple[Cell, ...]] | None = None
@@ -155,11 +159,14 @@ class GreedyPlayer:
                     if not _enemy_in_reach(cell, spot):
                         # Nothing to attack from there (_best_attack_value's answer): the
                         # spot is worth its place alone, known without trying it.
-                        value = _placed(0.0, trial, ghost, cell, cell, spot)
+                        value = _placed(0.0, state, unit, cell, cell, spot)
                     else:
-                        ceiling = _placed(bound, trial, ghost, cell, cell, spot)
+                        ceiling = _placed(bound, state, unit, cell, cell, spot)
                         if ceiling <= enough or (best is not None and ceiling <= best[0]):
                             continue
+                        if trial is None:
+                            trial = state.copy()
+                        ghost = trial.units[unit.id]
                         value = self._value_after_move(trial, ghost, cell, spot)
                     spots[(*known, cell)] = value
                 if best is None or value > best[0]:
@@ -182,7 +189,7 @@ class GreedyPlayer:
             a is not b and a != b for a, b in zip(context, self._spots_context, strict=True)
         ):
             self._spots, self._spots_context, self._bounds = {}, context, {}
-            self._nearest = {}
+            self._nearest, self._in_reach = {}, {}
         return self._spots
 
     def _attack_bound(self, state: GameState, unit: UnitState, spot: _Spot) -> float:
@@ -398,7 +405,11 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
 
 def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
     """Could any enemy be within reach of a weapon of the unit standing on ``here``?"""
-    return any(distance(here, cell) <= spot.reach for cell in spot.enemies)
+    found = spot.in_reach.get(here)
+    if found is None:
+        reach = spot.reach
+        found = spot.in_reach[here] = any(distance(here, cell) <= reach for cell in spot.enemies)
+    return found
 
 
 def _reach(unit: UnitState) -> int:
@@ -413,15 +424,29 @@ class _Spot(NamedTuple):
     enemies: list[Cell]  # the enemy units on the board
     reach: int
     nearest: dict[Cell, int]  # a cell's distance to the nearest objective, once known
+    in_reach: dict[Cell, bool]  # _enemy_in_reach's answers for this reach, once known
 
 
-def _setup_choices(
-    state: GameState, side: Side, places: dict[Cell, tuple[int, int]]
-) -> Iterator[Action]:
+class _Board(NamedTuple):
+    """What the setup choices of one side on one board keep from step to step."""
+
+    places: dict[Cell, tuple[int, int]]  # a cell's place (see _setup_choices)
+    # The side's half sorted by a key of its cells' places, by the key's name: a stable
+    # sort of some of the cells keeps them in this order, so each step filters it.
+    orders: dict[str, list[Cell]]
+
+    @classmethod
+    def new(cls) -> _Board:
+        return cls({}, {})
+
+
+def _setup_choices(state: GameState, side: Side, board: _Board) -> Iterator[Action]:
     """The B3-B5 candidates (``setup_candidates``) best first, in the order a stable sort
     by their rank gives, each action built only when it is tried: there are hundreds of
-    candidates a step, and the first is nearly always legal. ``places``: the ``place`` of
-    the cells of ``side`` on this board known so far (many candidates share a cell)."""
+    candidates a step, and the first is nearly always legal. ``board``: the ``place`` of
+    the cells of ``side`` on this board known so far (many candidates share a cell), and
+    its half in the orders asked so far."""
+    places = board.places
 
     def place(cell: Cell) -> tuple[int, int]:
         """The cell's gap to the enemy's half and its offset from the centre."""
@@ -430,21 +455,32 @@ def _setup_choices(
             found = places[cell] = (_gap(state, side, cell), _off_centre(state, cell))
         return found
 
-    half = state.scenario.half_cells(side)
+    def order(name: str, key: Callable[[Cell], tuple[int, int]]) -> list[Cell]:
+        """The side's half sorted by ``key`` (stable), once per board."""
+        found = board.orders.get(name)
+        if found is None:
+            half = state.scenario.half_cells(side)
+            found = board.orders[name] = sorted(half, key=key)
+        return found
+
     if state.phase is Phase.TERRAIN:
-        free = [c for c in half if c not in state.terrain]
+        terrain = state.terrain
         # A piece's rank starts with its kind's place in TERRAIN_ORDER, so the kinds come
         # one after the other; pieces that help the placer go to the front, the ones that
         # only get in the way to the back corners.
         for kind in sorted(state.pieces_left(side), key=TERRAIN_ORDER.index):
-            back = kind not in FRONT_TERRAIN
-            for cell in sorted(free, key=lambda c: _negated(place(c)) if back else place(c)):
+            if kind in FRONT_TERRAIN:
+                cells = order("front", place)
+            else:
+                cells = order("back", lambda c: _negated(place(c)))
+            for cell in [c for c in cells if c not in terrain]:
                 yield PlaceTerrain(side, kind, cell)
     elif state.phase is Phase.SP:
         # Deep in one's own half: the enemy has the longest way to come and take it. B4
         # refuses SPs on the edge: left out, they cost no trial applies.
-        cells = [c for c in half if c not in state.sps and not state.scenario.is_edge(c)]
-        for cell in sorted(cells, key=lambda c: (-place(c)[0], place(c)[1])):
+        sps, scenario = state.sps, state.scenario
+        deep = order("deep", lambda c: (-place(c)[0], place(c)[1]))
+        for cell in [c for c in deep if c not in sps and not scenario.is_edge(c)]:
             yield PlaceSP(side, cell)
     else:
         occupied = state.occupied()
