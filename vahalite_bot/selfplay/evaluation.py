@@ -93,10 +93,9 @@ class Evaluator:
         mine_now = state.active is me and not turn_over
         if mine_now and w.now:
             total += w.now * self._threat(state, me, on_turn=True)
-        if left >= (2 if mine_now else 1) and w.last_stand and _last_stand(state, me):
-            total -= w.last_stand * self._threat(state, me.other, on_turn=not mine_now)
-        if left >= (2 if mine_now else 1) and w.next:
-            total -= w.next * self._threat(state, me.other, on_turn=not mine_now)
+        reply = w.next + (w.last_stand if w.last_stand and _last_stand(state, me) else 0.0)
+        if left >= (2 if mine_now else 1) and reply:
+            total -= reply * self._threat(state, me.other, on_turn=not mine_now)
         if left >= (3 if mine_now else 2) and w.after:
             total += w.after * self._threat(state, me, on_turn=False)
         return total

@@ -25,7 +25,8 @@ from __future__ import annotations
 import gc
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from vahalite_bot.rules import combat
@@ -156,16 +157,8 @@ class HardPlayer:
         self.last_nodes = 0
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
-        # The decision's garbage is freed by reference counting; a full cyclic collection
-        # (up to 80 ms in a self-play process) would land inside the budget, so it waits
-        # until the decision is made.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with _collector_paused():
             return self._choose(state, rng)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _choose(self, state: GameState, rng: random.Random) -> Action:
         side = acting_side(state)
@@ -197,7 +190,12 @@ class HardPlayer:
         return lambda: deadline - self.clock()
 
     def rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
-        """The root actions, best first, as deep as the budget allowed."""
+        """The root actions, best first, as deep as the budget allowed (hints ask it
+        directly)."""
+        with _collector_paused():
+            return self._rank(state, side, seed)
+
+    def _rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
         deadline = Budget(self.clock, self.clock() + SAFETY * self.budget_ms / 1000)
         turn = (state.round, state.active)
         search = Search(side, seed, self.evaluator, deadline.over, turn)
@@ -257,6 +255,19 @@ class HardPlayer:
         search = Search(side, seed, self.evaluator, lambda: False, (state.round, state.active))
         options = legal_actions(state)
         return max(options, key=lambda a: search.action_value(state, a, 0))
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """A decision's garbage is freed by reference counting; a full cyclic collection (up to
+    80 ms in a self-play process) would land inside the budget, so it waits until after."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _deepens(state: GameState, me: Side) -> bool:
