@@ -9,6 +9,7 @@ CI must run them.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import secrets
@@ -437,3 +438,33 @@ async def clone_game(
 @pytest.fixture
 def games(service: GameService, channel: str, clock: Clock) -> Games:
     return Games(service, channel, clock)
+
+
+class _ErrorsLogged(logging.Handler):
+    """The product's ERROR records (and worse) during one test."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.name.split(".")[0] in ("vahalite_bot", "discord"):
+            self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def _no_error_logged(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test listens to the logs: an error the product (or discord.py inside it) logs in
+    this process fails the test unless it is marked ``logs_error`` with a fragment of it.
+    The bot run as a process is watched by ``World.close`` the same way."""
+    handler = _ErrorsLogged()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+    marker = request.node.get_closest_marker("logs_error")
+    expected = list(marker.args) if marker else []
+    unexpected = [r for r in handler.records if not any(f in r.getMessage() for f in expected)]
+    assert not unexpected, [f"{r.name}: {r.getMessage()}" for r in unexpected]
