@@ -3,7 +3,8 @@
 Lines of text are laid out from glyphs drawn once (``fonts.text_mask``) and widths summed
 from glyph advances (``fonts.text_width``): both must give FreeType's own pixels and
 widths for a whole line. The PNG is written by ``render/png.py`` with ISA-L: any decoder
-must read back the very palette and pixels.
+must read back the very palette and pixels. The replay's GIF (``render/gif.py``) holds of
+each frame only the box that changed: decoded, each frame must be its drawing whole.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ import math
 import random
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageSequence
 
 from vahalite_bot.render import png
 from vahalite_bot.render.fonts import Face, font, text_mask, text_width
+from vahalite_bot.render.gif import animated_gif
+from vahalite_bot.render.palette import quantize
 
 LETTERS = (
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
@@ -84,3 +87,33 @@ def test_the_png_reads_back_as_the_same_palette_and_pixels() -> None:
 def test_only_a_palette_image_is_encoded() -> None:
     with pytest.raises(ValueError, match="palette"):
         png.encode(Image.new("RGB", (4, 4)))
+
+
+def test_the_gif_decodes_to_every_frame_whole_and_keeps_each_frames_time() -> None:
+    rng = random.Random(8)
+    colours = [tuple(rng.randrange(250) for _ in range(3)) for _ in range(40)]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([c for colour in colours for c in colour] + [255, 0, 255] * 216)
+    keep = 255  # magenta: no drawn colour is near it
+    first = Image.new("RGB", (64, 48))
+    first.putdata([rng.choice(colours) for _ in range(64 * 48)])
+    r, g, b = colours[5]
+    first.paste((r, g, b), (0, 0, 64, 2))
+    moved = first.copy()
+    moved.paste(colours[3], (10, 5, 30, 12))
+    moved.paste(colours[7], (50, 40, 52, 47))  # a second change far from the first
+    nudged = moved.copy()
+    nudged.paste((r + 1, g, b), (0, 0, 64, 2))  # drawn otherwise, coded the same
+    changed = nudged.copy()
+    changed.paste((r, g + 1, b), (0, 0, 64, 2))
+    changed.paste(colours[9], (20, 30, 25, 35))  # its box is below the nudged rows'
+    frames = [first, moved, moved.copy(), nudged, changed, first.copy()]
+    for index, frame in enumerate(frames):
+        frame.info["duration"] = 100 * (index + 1)
+    gif = Image.open(io.BytesIO(animated_gif(iter(frames), palette, keep)))
+    decoded = [(f.info["duration"], f.convert("RGBA")) for f in ImageSequence.Iterator(gif)]
+    assert len(decoded) == len(frames)
+    for frame, (duration, shown) in zip(frames, decoded, strict=True):
+        assert duration == frame.info["duration"]
+        expected = quantize(frame, palette).convert("RGBA")
+        assert ImageChops.difference(shown, expected).getbbox(alpha_only=False) is None

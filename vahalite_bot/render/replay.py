@@ -13,19 +13,19 @@ stays under a megabyte.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageDraw
 
 from vahalite_bot.render.base import board_key, layout_of
 from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, pixel_width, render_board
 from vahalite_bot.render.fonts import Face, fit, font
+from vahalite_bot.render.gif import animated_gif
 from vahalite_bot.render.header import status_line
 from vahalite_bot.render.labels import label
-from vahalite_bot.render.palette import quantize, theme_palette
+from vahalite_bot.render.palette import theme_palette
 from vahalite_bot.render.theme import DEFAULT_THEME, RGB, Theme
 from vahalite_bot.rules.actions import Action
 from vahalite_bot.rules.dice import DiceStream
@@ -183,7 +183,7 @@ def _replay_gif(
 ) -> bytes:
     shown = list(log) if stride == 1 else list(grouped(log, stride))
     frames = _frames(initial, shown, names, lang, width, theme, timing)
-    return _gif(frames, replay_palette(theme))
+    return animated_gif(frames, replay_palette(theme), KEEP_INDEX)
 
 
 def grouped(log: Sequence[Step], stride: int) -> Iterator[Step]:
@@ -287,45 +287,3 @@ def replay_palette(theme: Theme) -> Image.Image:
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours)
     return palette
-
-
-def _gif(frames: Iterator[Image.Image], palette: Image.Image) -> bytes:
-    source = next(frames)
-    first = quantize(source, palette)
-    first.info["duration"] = source.info["duration"]
-    buffer = io.BytesIO()
-    first.save(
-        buffer,
-        "GIF",
-        save_all=True,
-        append_images=_coded(first, frames, palette),
-        loop=0,
-        disposal=1,  # keep each frame under the next: unchanged pixels show through
-        transparency=KEEP_INDEX,
-        optimize=False,
-    )
-    return buffer.getvalue()
-
-
-def _coded(
-    first: Image.Image, frames: Iterator[Image.Image], palette: Image.Image
-) -> Iterator[Image.Image]:
-    previous = first
-    for frame in frames:
-        current = quantize(frame, palette)
-        coded = _changes(previous, current, palette)
-        coded.info["duration"] = frame.info["duration"]
-        yield coded
-        previous = current
-
-
-def _changes(previous: Image.Image, current: Image.Image, palette: Image.Image) -> Image.Image:
-    """``current`` with every pixel equal to ``previous`` set to the "unchanged" index."""
-    a = Image.frombytes("L", previous.size, previous.tobytes())
-    b = Image.frombytes("L", current.size, current.tobytes())
-    changed = ImageChops.difference(a, b).point(lambda v: 255 if v else 0)
-    keep = Image.new("L", current.size, KEEP_INDEX)
-    merged = Image.composite(b, keep, changed)
-    frame = Image.frombytes("P", merged.size, merged.tobytes())
-    frame.putpalette(palette.getpalette() or [])
-    return frame

@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from enum import Enum
+from functools import cache, partial
 from typing import Any
 
 from vahalite_bot.rules.geometry import Cell
@@ -53,13 +54,26 @@ def decode_fields(
     A field with a default that ``data`` lacks is left to its default: records written
     before the field was added still decode.
     """
-    hints = field_hints(cls)
     left_out = set(skip)
     return {
-        f.name: decode_as(hints[f.name], data[f.name])
-        for f in dataclasses.fields(cls)
-        if f.name not in left_out and (f.name in data or not _has_default(f))
+        name: decode_as(hint, data[name])
+        for name, hint, optional in _fields(cls)
+        if name not in left_out and (name in data or not optional)
     }
+
+
+_FIELDS: dict[type[Any], tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _fields(cls: type[Any]) -> tuple[tuple[str, Any, bool], ...]:
+    """Each field of dataclass ``cls``: its name, its resolved hint, whether it has a
+    default (cached: they never change)."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        hints = field_hints(cls)
+        fields = dataclasses.fields(cls)
+        found = _FIELDS[cls] = tuple((f.name, hints[f.name], _has_default(f)) for f in fields)
+    return found
 
 
 def _has_default(field: dataclasses.Field[Any]) -> bool:
@@ -70,32 +84,38 @@ def _has_default(field: dataclasses.Field[Any]) -> bool:
 
 def decode_as(hint: Any, data: Any) -> Any:
     """``data`` decoded as a value of type ``hint`` (a resolved type hint)."""
-    if data is None:
-        return None
+    return None if data is None else _decoder(hint)(data)
+
+
+@cache
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    """How ``decode_as`` decodes data (not None) as ``hint``, worked out once per hint: a
+    snapshot's state is thousands of values of a few dozen hints, and reading each hint
+    again for each value was most of the time a recap spent decoding it."""
     origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        return _decode_union(hint, data)
+        return partial(_decode_union, hint, tuple(a for a in args if a is not type(None)))
     if origin is tuple:
-        args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode_as(args[0], d) for d in data)
-        return tuple(decode_as(a, d) for a, d in zip(args, data, strict=True))
+            return lambda data: tuple(decode_as(args[0], d) for d in data)
+        return lambda data: tuple(decode_as(a, d) for a, d in zip(args, data, strict=True))
     if origin is frozenset:
-        (item,) = typing.get_args(hint)
-        return frozenset(decode_as(item, d) for d in data)
+        return lambda data: frozenset(decode_as(args[0], d) for d in data)
     if origin is dict:
-        key, value = typing.get_args(hint)
-        return {decode_as(key, k): decode_as(value, v) for k, v in data.items()}
+        return lambda data: {decode_as(args[0], k): decode_as(args[1], v) for k, v in data.items()}
     if hint is Cell:
-        return Cell.parse(data)
+        return Cell.parse
     if hint is datetime:
-        return datetime.fromisoformat(data)
+        return datetime.fromisoformat
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return hint(data)
+        return hint
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return hint(**decode_fields(hint, data))
-    if hint is Any:
-        return data
+        return lambda data: hint(**decode_fields(hint, data))
+    return _as_is  # Any, and plain values (str, int, bool)
+
+
+def _as_is(data: Any) -> Any:
     return data
 
 
@@ -117,8 +137,7 @@ def field_hints(cls: type[Any]) -> dict[str, Any]:
     return hints
 
 
-def _decode_union(hint: Any, data: Any) -> Any:
-    options = [a for a in typing.get_args(hint) if a is not type(None)]
+def _decode_union(hint: Any, options: tuple[Any, ...], data: Any) -> Any:
     if len(options) == 1:
         return decode_as(options[0], data)
     if isinstance(data, Mapping) and KIND in data:
