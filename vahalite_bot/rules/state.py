@@ -225,6 +225,16 @@ class GameState:
         clone.sps = sps
         return clone
 
+    def view(self) -> GameState:
+        """A copy that shares the units and SPs: to be read, or changed only by replacing
+        the terrain (``with_terrain``), the SP dict or units (``units_changed``) whole."""
+        return _shallow(self)
+
+    def units_changed(self, unit_id: str) -> GameState:
+        """This view with its own copy of unit ``unit_id`` (to change), the others shared."""
+        self.units = {**self.units, unit_id: _shallow(self.units[unit_id])}
+        return self
+
     def with_terrain(self, cell: Cell, piece: Terrain) -> None:
         self.terrain = {**self.terrain, cell: piece}
 

@@ -80,7 +80,9 @@ class GreedyPlayer:
         self._spots_context: tuple[object, ...] = ()
         # Each unit's best conceivable attack value for the same board (see _attack_bound),
         # with the sheet it was worked out for.
-        self._bounds: dict[tuple[object, ...], tuple[UnitSheet, float]] = {}
+        self._bounds: dict[
+            tuple[object, ...], tuple[UnitSheet, float, list[tuple[Cell, int, float]]]
+        ] = {}
         # Each cell's distance to the nearest objective for the same board, by whether the
         # unit is a flyer (the objectives are the enemy units and, but for flyers, the SPs
         # the side does not hold: nothing else).
@@ -146,33 +148,46 @@ class GreedyPlayer:
             # spot, and whether it beats staying, come out the same at a fraction of the
             # attack questions (see _attack_bound).
             enough = stay + MIN_GAIN
-            bound = self._attack_bound(state, unit, spot)
+            bound, near = self._attack_bound(state, unit, spot)
             if _move_bound(bound, state, unit, spot) <= enough:
                 continue
-            best: tuple[float, tuple[Cell, ...]] | None = None
-            for destination in reachable(state, unit).values():
-                if destination.embarks_in is not None:
-                    continue  # embarking mid-game costs the passenger a turn: not worth it
+            # The best spot is the first of the highest value (in reachable's order). Spots
+            # whose value is known come first; the others are tried most promising first,
+            # and only while their ceiling could still beat the best found, ties included.
+            destinations = [d for d in reachable(state, unit).values() if d.embarks_in is None]
+            # (embarking mid-game costs the passenger a turn: not worth it)
+            best: tuple[float, int] | None = None
+            untried: list[tuple[float, int]] = []
+            for index, destination in enumerate(destinations):
                 cell = destination.cell
                 value = spots.get((*known, cell))
                 if value is None:
-                    if not _enemy_in_reach(cell, spot):
-                        # Nothing to attack from there (_best_attack_value's answer): the
-                        # spot is worth its place alone, known without trying it.
-                        value = _placed(0.0, state, unit, cell, cell, spot)
+                    ceiling = _bound_at(cell, near)
+                    if ceiling == 0.0:
+                        # Nothing worth attacking from there (_best_attack_value's answer
+                        # is 0): the spot is worth its place alone, known without trying it.
+                        value = spots[(*known, cell)] = _placed(0.0, state, unit, cell, cell, spot)
                     else:
-                        ceiling = _placed(bound, state, unit, cell, cell, spot)
-                        if ceiling <= enough or (best is not None and ceiling <= best[0]):
-                            continue
-                        if trial is None:
-                            trial = state.copy()
-                        ghost = trial.units[unit.id]
-                        value = self._value_after_move(trial, ghost, cell, spot)
-                    spots[(*known, cell)] = value
+                        ceiling = _placed(ceiling, state, unit, cell, cell, spot)
+                        if ceiling > enough:
+                            untried.append((ceiling, index))
+                        continue
                 if best is None or value > best[0]:
-                    best = (value, destination.path)
+                    best = (value, index)
+            untried.sort(key=lambda entry: -entry[0])
+            for ceiling, index in untried:
+                if best is not None and (ceiling, -index) <= (best[0], -best[1]):
+                    continue
+                if trial is None:
+                    trial = state.copy()
+                cell = destinations[index].cell
+                value = self._value_after_move(trial, trial.units[unit.id], cell, spot)
+                spots[(*known, cell)] = value
+                if best is None or (value, -index) > (best[0], -best[1]):
+                    best = (value, index)
             if best is not None and best[0] > enough:
-                return as_fall_back(state, Move(side, unit.id, best[1]))  # M6
+                path = destinations[best[1]].path
+                return as_fall_back(state, Move(side, unit.id, path))  # M6
         return None
 
     def _spot_cache(self, state: GameState, side: Side) -> dict[tuple[object, ...], float]:
@@ -192,26 +207,41 @@ class GreedyPlayer:
             self._nearest, self._in_reach = {}, {}
         return self._spots
 
-    def _attack_bound(self, state: GameState, unit: UnitState, spot: _Spot) -> float:
-        """No attack of ``unit`` from any cell is worth more than this: each enemy attacked
-        with every melee, or every other, weapon. More dice never lower the expected damage
-        or the chance to kill (and float rounding keeps that order), so the bound holds."""
+    def _attack_bound(
+        self, state: GameState, unit: UnitState, spot: _Spot
+    ) -> tuple[float, list[tuple[Cell, int, float]]]:
+        """No attack of ``unit`` from any cell is worth more than the first answer: each
+        enemy attacked with every melee, or every other, weapon. More dice never lower the
+        expected damage or the chance to kill (and float rounding keeps that order), so the
+        bound holds. The second: each of those values above 0, best first, with the
+        target's cell and the group's reach, for the bound from one cell (``_bound_at``)."""
         key = (unit.id, unit.hp, unit.round_hp, unit.order)
         known = self._bounds.get(key)
         if known is not None and known[0] is unit.sheet:
-            return known[1]
+            return known[1], known[2]
         weapons = unit.weapons
         melee = tuple(i for i, w in enumerate(weapons) if w.kind is WeaponKind.MELEE)
         others = tuple(i for i, w in enumerate(weapons) if w.kind is not WeaponKind.MELEE)
+        # attack_options offers a group's weapons against a target only within their reach
+        # (E3's Height bonus included for the others).
+        reaches = (
+            max((weapons[i].max_range for i in melee), default=0),
+            max((weapons[i].max_range for i in others), default=0) + 1,
+        )
         bound = 0.0
+        near: list[tuple[Cell, int, float]] = []
         for target in state.living(unit.side.other):
             if target.cell is None:
                 continue
-            for group in (melee, others):
+            for group, reach in zip((melee, others), reaches, strict=True):
                 if group:
-                    bound = max(bound, self._value_of(state, unit, target, group))
-        self._bounds[key] = (unit.sheet, bound)
-        return bound
+                    value = self._value_of(state, unit, target, group)
+                    bound = max(bound, value)
+                    if value > 0:
+                        near.append((target.cell, reach, value))
+        near.sort(key=lambda entry: -entry[2])
+        self._bounds[key] = (unit.sheet, bound, near)
+        return bound, near
 
     def _value_after_move(
         self, trial: GameState, ghost: UnitState, cell: Cell, spot: _Spot
@@ -401,6 +431,16 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     if any(holder is not unit.side for holder in holders):
         return value + CAPTURE_BONUS
     return value + HOLD_BONUS if holders else value
+
+
+def _bound_at(here: Cell, near: list[tuple[Cell, int, float]]) -> float:
+    """No attack of the unit standing on ``here`` is worth more than this (see
+    ``_attack_bound``): ``near`` is best first, so the first target within reach bounds."""
+    col, row = here
+    for (t_col, t_row), reach, value in near:
+        if abs(col - t_col) + abs(row - t_row) <= reach:
+            return value
+    return 0.0
 
 
 def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
