@@ -95,6 +95,9 @@ class GreedyPlayer:
         self._sheet_numbers: dict[UnitSheet, int] = {}  # equal sheets, one number
         self._places: tuple[Scenario | None, dict[Side, _Board]] = (None, {})
         self._sheet_ids: dict[int, tuple[UnitSheet, int]] = {}  # by id(sheet)
+        # _attack_options' answers by what they depend on, for one board.
+        self._options: dict[tuple[object, ...], list[combat.AttackOption]] = {}
+        self._options_board: tuple[object, ...] = ()
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
@@ -130,9 +133,8 @@ class GreedyPlayer:
         movers.sort(key=lambda u: (u.embarked_in is not None, u.id))
         if not movers:
             return None
-        # One copy per decision, made when a candidate is first tried on it (and undone).
-        trial: GameState | None = None
         spots = self._spot_cache(state, side)
+        self._options_for(state, side)
         enemies = [u.cell for u in state.living(side.other) if u.cell is not None]
         for unit in movers:
             nearest = self._nearest.setdefault(unit.is_flyer, {})
@@ -175,11 +177,14 @@ class GreedyPlayer:
                 if best is None or value > best[0]:
                     best = (value, index)
             untried.sort(key=lambda entry: -entry[0])
+            # The unit is tried on each spot on a view of the board with its own copy of
+            # the unit (moved there and back); everything else is shared and only read.
+            trial: GameState | None = None
             for ceiling, index in untried:
                 if best is not None and (ceiling, -index) <= (best[0], -best[1]):
                     continue
                 if trial is None:
-                    trial = state.copy()
+                    trial = state.view().units_changed(unit.id)
                 cell = destinations[index].cell
                 value = self._value_after_move(trial, trial.units[unit.id], cell, spot)
                 spots[(*known, cell)] = value
@@ -268,7 +273,7 @@ class GreedyPlayer:
         if not _enemy_in_reach(here, spot):
             return 0.0
         best = 0.0
-        for option in combat.attack_options(state, unit):
+        for option in self._attack_options(state, unit):
             target = state.units[option.target]
             best = max(best, self._value_of(state, unit, target, option.weapons))
         return best
@@ -316,8 +321,9 @@ class GreedyPlayer:
 
     def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
         best: tuple[float, Attack | Charge] | None = None
+        self._options_for(state, side)
         for unit in state.living(side):
-            for option in combat.attack_options(state, unit):
+            for option in self._attack_options(state, unit):
                 target = state.units[option.target]
                 value = self._value_of(state, unit, target, option.weapons)
                 if value > 0 and (best is None or value > best[0]):
@@ -327,6 +333,44 @@ class GreedyPlayer:
         if charged is not None and (best is None or charged[0] > best[0]):
             best = charged
         return None if best is None else best[1]
+
+    def _options_for(self, state: GameState, side: Side) -> None:
+        """Keep ``_attack_options``' answers for ``side``'s units while the board is the
+        same: the terrain (by identity: the same game, whose terrain is fixed once play
+        starts), the house rules and the enemies' places; forget them otherwise."""
+        board = (
+            state.terrain,
+            state.house,
+            tuple((u.id, u.cell) for u in state.living(side.other)),
+        )
+        kept = self._options_board
+        if not kept or kept[0] is not board[0] or kept[1:] != board[1:]:
+            self._options, self._options_board = {}, board
+
+    def _attack_options(self, state: GameState, unit: UnitState) -> list[combat.AttackOption]:
+        """``combat.attack_options`` for the board of the last ``_options_for``, remembered
+        for the unit as it stands: each decision of an attack step asks about every unit, and
+        an attack changes the answers of few; a unit that moved asks what it was weighed
+        with on its spot. Beyond the board, the answers depend on the unit's sheet, HP (its
+        profile), order, flags and position."""
+        asked = (
+            unit.id,
+            self._sheet_number(unit.sheet),
+            unit.hp,
+            unit.round_hp,
+            unit.order,
+            unit.attacked,
+            unit.fell_back,
+            unit.disembarked,
+            unit.in_reserve,
+            unit.embarked_in,
+            unit.moved,
+            state.position(unit),
+        )
+        options = self._options.get(asked)
+        if options is None:
+            options = self._options[asked] = combat.attack_options(state, unit)
+        return options
 
     def _attack_value(
         self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
