@@ -60,6 +60,7 @@ MIN_GAIN = 1e-9  # a move must improve on staying put by more than rounding nois
 TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, TerrainKind.WATER)
 FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
 
+Rank = tuple[int, ...]  # a setup candidate's rank: the lowest first
 _OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
 # An attack's value by what its odds depend on (see _value_of): both sheets by number, HPs,
 # order, the target's terrain piece, the weapons; stored with the house rules it holds for.
@@ -515,8 +516,8 @@ class _Board(NamedTuple):
     """What the setup choices of one side on one board keep from step to step."""
 
     places: dict[Cell, tuple[int, int]]  # a cell's place (see _setup_choices)
-    # The side's half sorted by a key of its cells' places, by the key's name: a stable
-    # sort of some of the cells keeps them in this order, so each step filters it.
+    # The side's half (or zone) sorted by a key of its cells' places, by the key's name: a
+    # stable sort of some of the cells keeps them in this order, so each step filters it.
     orders: dict[str, list[Cell]]
 
     @classmethod
@@ -568,21 +569,65 @@ def _setup_choices(state: GameState, side: Side, board: _Board) -> Iterator[Acti
             yield PlaceSP(side, cell)
     else:
         occupied = state.occupied()
-        looks: dict[str, tuple[int, bool]] = {}  # each unit's group and artillery, once
-        ranked: list[tuple[tuple[int, ...], int, Action | tuple[str, Cell]]] = []
-        for i, (unit, cell) in enumerate(deploy_candidates(state, side, occupied)):
-            look = looks.get(unit.id)
-            if look is None:
-                look = looks[unit.id] = _deploy_look(unit)
-            rank = _deploy_rank(unit, cell, cell in occupied, look, place(cell))
-            ranked.append((rank, i, (unit.id, cell)))
+        candidates = deploy_candidates(state, side, occupied)
+        holds = list(reserve.hold_candidates(state, side))  # M5
+        # The first candidate is nearly always legal: it is found without ranking them all.
+        # Each unit's cells, with their index among the candidates: its best is its first
+        # free cell in its look's order of the zone, or a transport it boards.
+        indexes_of: dict[str, tuple[UnitState, dict[Cell, int]]] = {}
+        for i, (unit, cell) in enumerate(candidates):
+            entry = indexes_of.get(unit.id)
+            if entry is None:
+                entry = indexes_of[unit.id] = (unit, {})
+            entry[1][cell] = i
+        ranked: list[tuple[Rank, int, Action | tuple[str, Cell]]] = [
+            (hold_rank(state, hold), len(candidates) + i, hold) for i, hold in enumerate(holds)
+        ]
+        for unit, indexes in indexes_of.values():
+            look = _deploy_look(unit)
+
+            def standing(c: Cell, unit: UnitState = unit, look: tuple[int, bool] = look) -> Rank:
+                return _deploy_rank(unit, c, False, look, place(c))
+
+            # The zone by the rank of standing there, which depends on the look alone.
+            zone = board.orders.get(f"zone {look}")
+            if zone is None:
+                zone = board.orders[f"zone {look}"] = sorted(
+                    state.scenario.zone_cells(side), key=standing
+                )
+            for cell in zone:
+                i = indexes.get(cell, -1)
+                if i >= 0 and cell not in occupied:
+                    ranked.append((standing(cell), i, (unit.id, cell)))
+                    break
+            for cell in occupied:
+                i = indexes.get(cell, -1)
+                if i >= 0:
+                    rank = _deploy_rank(unit, cell, True, look, place(cell))
+                    ranked.append((rank, i, (unit.id, cell)))
+        if not ranked:
+            return
+        first = min(ranked)  # the index breaks ties, as in the full order below
+        yield _deploy_choice(side, first[2])
+        ranked = [
+            (
+                _deploy_rank(unit, cell, cell in occupied, _deploy_look(unit), place(cell)),
+                i,
+                (unit.id, cell),
+            )
+            for i, (unit, cell) in enumerate(candidates)
+        ]
         ranked += [
-            (hold_rank(state, hold), len(ranked) + i, hold)  # M5
-            for i, hold in enumerate(reserve.hold_candidates(state, side))
+            (hold_rank(state, hold), len(candidates) + i, hold) for i, hold in enumerate(holds)
         ]
         ranked.sort()  # the index breaks ties: candidates of equal rank keep their order
-        for _, _, choice in ranked:
-            yield Deploy(side, *choice) if isinstance(choice, tuple) else choice
+        for _, i, choice in ranked:
+            if i != first[1]:
+                yield _deploy_choice(side, choice)
+
+
+def _deploy_choice(side: Side, choice: Action | tuple[str, Cell]) -> Action:
+    return Deploy(side, *choice) if isinstance(choice, tuple) else choice
 
 
 def _deploy_look(unit: UnitState) -> tuple[int, bool]:
@@ -597,7 +642,7 @@ def _deploy_rank(
     boards: bool,
     look: tuple[int, bool],
     place: tuple[int, int],
-) -> tuple[int, ...]:
+) -> Rank:
     """Transports first, then the biggest unit that fits into each, then the rest toward
     the front; artillery (which cannot fire after moving) at the back. ``boards``: the
     cell holds a transport that takes the unit (a deploy candidate on an occupied cell
