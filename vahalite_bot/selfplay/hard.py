@@ -169,7 +169,9 @@ class HardPlayer:
                 state, side, self.evaluator, self.greedy, seed, self._left()
             )
         if state.phase in (Phase.TERRAIN, Phase.SP) and side is not None and not state.pending:
-            return place_by_simulation(state, side, self.evaluator, self.greedy, seed, self._left())
+            return place_by_simulation(
+                state, side, self.evaluator, self.greedy, seed, self._left()
+            )
         if side is None or state.phase is not Phase.PLAYING:
             return self.greedy.choose(state, rng)
         if state.pending:
