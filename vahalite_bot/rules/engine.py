@@ -61,8 +61,20 @@ def check(state: GameState, action: Action, dice: DiceStream) -> None:
     """Raise the ``IllegalAction`` that ``apply`` would raise for ``action`` (if any).
 
     ``apply`` up to its dispatch: every refusal is made there, and what follows it (J3's
-    check, the setup step's report) cannot refuse. Players try many setup candidates.
+    check, the setup step's report) cannot refuse. Players try many setup candidates: the
+    steps' own checks answer for them, changing nothing, so no copy is made.
     """
+    if not state.pending and state.phase is not Phase.ENDED:
+        match action:
+            case PlaceTerrain():
+                setup.check_place_terrain(state, action)
+                return
+            case PlaceSP():
+                setup.check_place_sp(state, action)
+                return
+            case Deploy():
+                setup.check_deploy(state, action)
+                return
     _dispatch(Context(_copy_to_change(state), dice), action)
 
 

@@ -10,11 +10,13 @@ from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.sheets import Slot
 
 
+# The members' derived properties are cached_property: the engine and the players ask them
+# constantly, and a member's answer never changes.
 class Side(StrEnum):
     SOUTH = "south"
     NORTH = "north"
 
-    @property
+    @cached_property
     def other(self) -> Side:
         return Side.NORTH if self is Side.SOUTH else Side.SOUTH
 
@@ -26,15 +28,15 @@ class TerrainKind(StrEnum):
     COVER = "cover"  # I4
     FORTIFICATION = "fortification"  # I5
 
-    @property
+    @cached_property
     def enterable(self) -> bool:
         return self not in (TerrainKind.OBSTACLE, TerrainKind.WATER)
 
-    @property
+    @cached_property
     def blocks_sight(self) -> bool:
         return self in (TerrainKind.OBSTACLE, TerrainKind.HEIGHT)
 
-    @property
+    @cached_property
     def gives_cover(self) -> bool:
         return self in (TerrainKind.COVER, TerrainKind.FORTIFICATION)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import cached_property
 
 
 class UnitType(StrEnum):
@@ -56,6 +57,9 @@ class Names:
         return self.ru if lang == "ru" else self.en
 
 
+# Weapons and sheets are frozen: what is derived from their fields is a cached_property
+# (kept in the instance, which fields, equality and hashing never see), as the engine and
+# the players ask it constantly.
 @dataclass(frozen=True)
 class Weapon:
     name: Names
@@ -66,11 +70,11 @@ class Weapon:
     range: int | None = None  # a sheet may override the kind's maximum range (E2)
     min_range: int | None = None  # ... and its minimum range
 
-    @property
+    @cached_property
     def max_range(self) -> int:
         return self.range if self.range is not None else BASE_RANGE[self.kind]
 
-    @property
+    @cached_property
     def minimum_range(self) -> int:
         return self.min_range if self.min_range is not None else BASE_MIN_RANGE[self.kind]
 
@@ -114,23 +118,23 @@ class UnitSheet:
     nicknames: tuple[str, ...] = ()  # what players also call it (orders read these as names)
     ws: int | None = None  # M9: its 40k Weapon Skill; None derives it from Morale
 
-    @property
+    @cached_property
     def max_hp(self) -> int:
         return self.models * self.wounds
 
-    @property
+    @cached_property
     def is_transport(self) -> bool:
         return self.capacity > 0
 
-    @property
+    @cached_property
     def is_flyer(self) -> bool:
         return self.type is UnitType.FLYER
 
-    @property
+    @cached_property
     def is_fearless(self) -> bool:
         return self.morale is None or SpecialRule.FEARLESS in self.rules
 
-    @property
+    @cached_property
     def has_damaged_profile(self) -> bool:
         return self.damaged_weapons is not None
 

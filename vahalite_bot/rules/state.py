@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import TypeVar
 
 from vahalite_bot.rules.errors import IllegalAction, UnknownUnit
@@ -89,19 +90,21 @@ class UnitState:
             return damaged
         return self.sheet.weapons
 
-    @property
+    # What the sheet says is asked constantly, and a unit keeps its sheet (a changed unit is
+    # a new one, made by dataclasses.replace): kept in the instance once asked.
+    @cached_property
     def type(self) -> UnitType:
         return self.sheet.type
 
-    @property
+    @cached_property
     def is_flyer(self) -> bool:
         return self.sheet.type is UnitType.FLYER
 
-    @property
+    @cached_property
     def is_ground_vehicle(self) -> bool:
         return self.sheet.type in GROUND_VEHICLES
 
-    @property
+    @cached_property
     def is_hq(self) -> bool:
         return self.sheet.slot is Slot.HQ
 
@@ -224,6 +227,16 @@ class GameState:
             held.__dict__ = sp.__dict__.copy()
         clone.sps = sps
         return clone
+
+    def view(self) -> GameState:
+        """A copy that shares the units and SPs: to be read, or changed only by replacing
+        the terrain (``with_terrain``), the SP dict or units (``units_changed``) whole."""
+        return _shallow(self)
+
+    def units_changed(self, unit_id: str) -> GameState:
+        """This view with its own copy of unit ``unit_id`` (to change), the others shared."""
+        self.units = {**self.units, unit_id: _shallow(self.units[unit_id])}
+        return self
 
     def with_terrain(self, cell: Cell, piece: Terrain) -> None:
         self.terrain = {**self.terrain, cell: piece}

@@ -93,7 +93,9 @@ def _annihilation(ctx: Context) -> None:
     state = ctx.state
     if state.phase is not Phase.PLAYING:
         return
-    wiped = [side for side in SIDES if not any(state.living(side))]
+    # Asked after every action: one pass over the units rather than a search per side.
+    standing = {unit.side for unit in state.units.values() if not unit.destroyed}
+    wiped = [side for side in SIDES if side not in standing]
     if len(wiped) == 2 and state.has(HouseRule.DAMAGE_AT_ROUND_END):
         finish(ctx, winner_by_score(state), "score")  # M2 (5): both gone at once, J2/J4
     elif wiped:

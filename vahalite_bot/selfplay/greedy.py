@@ -60,6 +60,7 @@ MIN_GAIN = 1e-9  # a move must improve on staying put by more than rounding nois
 TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, TerrainKind.WATER)
 FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
 
+Rank = tuple[int, ...]  # a setup candidate's rank: the lowest first
 _OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
 # An attack's value by what its odds depend on (see _value_of): both sheets by number, HPs,
 # order, the target's terrain piece, the weapons; stored with the house rules it holds for.
@@ -80,7 +81,9 @@ class GreedyPlayer:
         self._spots_context: tuple[object, ...] = ()
         # Each unit's best conceivable attack value for the same board (see _attack_bound),
         # with the sheet it was worked out for.
-        self._bounds: dict[tuple[object, ...], tuple[UnitSheet, float]] = {}
+        self._bounds: dict[
+            tuple[object, ...], tuple[UnitSheet, float, list[tuple[Cell, int, float]]]
+        ] = {}
         # Each cell's distance to the nearest objective for the same board, by whether the
         # unit is a flyer (the objectives are the enemy units and, but for flyers, the SPs
         # the side does not hold: nothing else).
@@ -93,6 +96,9 @@ class GreedyPlayer:
         self._sheet_numbers: dict[UnitSheet, int] = {}  # equal sheets, one number
         self._places: tuple[Scenario | None, dict[Side, _Board]] = (None, {})
         self._sheet_ids: dict[int, tuple[UnitSheet, int]] = {}  # by id(sheet)
+        # _attack_options' answers by what they depend on, for one board.
+        self._options: dict[tuple[object, ...], list[combat.AttackOption]] = {}
+        self._options_board: tuple[object, ...] = ()
 
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
@@ -128,10 +134,9 @@ class GreedyPlayer:
         movers.sort(key=lambda u: (u.embarked_in is not None, u.id))
         if not movers:
             return None
-        # One copy per decision, made when a candidate is first tried on it (and undone).
-        trial: GameState | None = None
         spots = self._spot_cache(state, side)
-        enemies = [u.cell for u in state.living(side.other) if u.cell is not None]
+        self._options_for(state, side)
+        enemies = {u.cell for u in state.living(side.other) if u.cell is not None}
         for unit in movers:
             nearest = self._nearest.setdefault(unit.is_flyer, {})
             reach = _reach(unit)
@@ -146,33 +151,49 @@ class GreedyPlayer:
             # spot, and whether it beats staying, come out the same at a fraction of the
             # attack questions (see _attack_bound).
             enough = stay + MIN_GAIN
-            bound = self._attack_bound(state, unit, spot)
+            bound, near = self._attack_bound(state, unit, spot)
             if _move_bound(bound, state, unit, spot) <= enough:
                 continue
-            best: tuple[float, tuple[Cell, ...]] | None = None
-            for destination in reachable(state, unit).values():
-                if destination.embarks_in is not None:
-                    continue  # embarking mid-game costs the passenger a turn: not worth it
+            # The best spot is the first of the highest value (in reachable's order). Spots
+            # whose value is known come first; the others are tried most promising first,
+            # and only while their ceiling could still beat the best found, ties included.
+            destinations = [d for d in reachable(state, unit).values() if d.embarks_in is None]
+            # (embarking mid-game costs the passenger a turn: not worth it)
+            best: tuple[float, int] | None = None
+            untried: list[tuple[float, int]] = []
+            for index, destination in enumerate(destinations):
                 cell = destination.cell
                 value = spots.get((*known, cell))
                 if value is None:
-                    if not _enemy_in_reach(cell, spot):
-                        # Nothing to attack from there (_best_attack_value's answer): the
-                        # spot is worth its place alone, known without trying it.
-                        value = _placed(0.0, state, unit, cell, cell, spot)
+                    ceiling = _bound_at(cell, near)
+                    if ceiling == 0.0:
+                        # Nothing worth attacking from there (_best_attack_value's answer
+                        # is 0): the spot is worth its place alone, known without trying it.
+                        value = spots[(*known, cell)] = _placed(0.0, state, unit, cell, cell, spot)
                     else:
-                        ceiling = _placed(bound, state, unit, cell, cell, spot)
-                        if ceiling <= enough or (best is not None and ceiling <= best[0]):
-                            continue
-                        if trial is None:
-                            trial = state.copy()
-                        ghost = trial.units[unit.id]
-                        value = self._value_after_move(trial, ghost, cell, spot)
-                    spots[(*known, cell)] = value
+                        ceiling = _placed(ceiling, state, unit, cell, cell, spot)
+                        if ceiling > enough:
+                            untried.append((ceiling, index))
+                        continue
                 if best is None or value > best[0]:
-                    best = (value, destination.path)
+                    best = (value, index)
+            untried.sort(key=lambda entry: -entry[0])
+            # The unit is tried on each spot on a view of the board with its own copy of
+            # the unit (moved there and back); everything else is shared and only read.
+            trial: GameState | None = None
+            for ceiling, index in untried:
+                if best is not None and (ceiling, -index) <= (best[0], -best[1]):
+                    continue
+                if trial is None:
+                    trial = state.view().units_changed(unit.id)
+                cell = destinations[index].cell
+                value = self._value_after_move(trial, trial.units[unit.id], cell, spot)
+                spots[(*known, cell)] = value
+                if best is None or (value, -index) > (best[0], -best[1]):
+                    best = (value, index)
             if best is not None and best[0] > enough:
-                return as_fall_back(state, Move(side, unit.id, best[1]))  # M6
+                path = destinations[best[1]].path
+                return as_fall_back(state, Move(side, unit.id, path))  # M6
         return None
 
     def _spot_cache(self, state: GameState, side: Side) -> dict[tuple[object, ...], float]:
@@ -192,26 +213,41 @@ class GreedyPlayer:
             self._nearest, self._in_reach = {}, {}
         return self._spots
 
-    def _attack_bound(self, state: GameState, unit: UnitState, spot: _Spot) -> float:
-        """No attack of ``unit`` from any cell is worth more than this: each enemy attacked
-        with every melee, or every other, weapon. More dice never lower the expected damage
-        or the chance to kill (and float rounding keeps that order), so the bound holds."""
+    def _attack_bound(
+        self, state: GameState, unit: UnitState, spot: _Spot
+    ) -> tuple[float, list[tuple[Cell, int, float]]]:
+        """No attack of ``unit`` from any cell is worth more than the first answer: each
+        enemy attacked with every melee, or every other, weapon. More dice never lower the
+        expected damage or the chance to kill (and float rounding keeps that order), so the
+        bound holds. The second: each of those values above 0, best first, with the
+        target's cell and the group's reach, for the bound from one cell (``_bound_at``)."""
         key = (unit.id, unit.hp, unit.round_hp, unit.order)
         known = self._bounds.get(key)
         if known is not None and known[0] is unit.sheet:
-            return known[1]
+            return known[1], known[2]
         weapons = unit.weapons
         melee = tuple(i for i, w in enumerate(weapons) if w.kind is WeaponKind.MELEE)
         others = tuple(i for i, w in enumerate(weapons) if w.kind is not WeaponKind.MELEE)
+        # attack_options offers a group's weapons against a target only within their reach
+        # (E3's Height bonus included for the others).
+        reaches = (
+            max((weapons[i].max_range for i in melee), default=0),
+            max((weapons[i].max_range for i in others), default=0) + 1,
+        )
         bound = 0.0
+        near: list[tuple[Cell, int, float]] = []
         for target in state.living(unit.side.other):
             if target.cell is None:
                 continue
-            for group in (melee, others):
+            for group, reach in zip((melee, others), reaches, strict=True):
                 if group:
-                    bound = max(bound, self._value_of(state, unit, target, group))
-        self._bounds[key] = (unit.sheet, bound)
-        return bound
+                    value = self._value_of(state, unit, target, group)
+                    bound = max(bound, value)
+                    if value > 0:
+                        near.append((target.cell, reach, value))
+        near.sort(key=lambda entry: -entry[2])
+        self._bounds[key] = (unit.sheet, bound, near)
+        return bound, near
 
     def _value_after_move(
         self, trial: GameState, ghost: UnitState, cell: Cell, spot: _Spot
@@ -238,7 +274,7 @@ class GreedyPlayer:
         if not _enemy_in_reach(here, spot):
             return 0.0
         best = 0.0
-        for option in combat.attack_options(state, unit):
+        for option in self._attack_options(state, unit):
             target = state.units[option.target]
             best = max(best, self._value_of(state, unit, target, option.weapons))
         return best
@@ -286,8 +322,9 @@ class GreedyPlayer:
 
     def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
         best: tuple[float, Attack | Charge] | None = None
+        self._options_for(state, side)
         for unit in state.living(side):
-            for option in combat.attack_options(state, unit):
+            for option in self._attack_options(state, unit):
                 target = state.units[option.target]
                 value = self._value_of(state, unit, target, option.weapons)
                 if value > 0 and (best is None or value > best[0]):
@@ -297,6 +334,44 @@ class GreedyPlayer:
         if charged is not None and (best is None or charged[0] > best[0]):
             best = charged
         return None if best is None else best[1]
+
+    def _options_for(self, state: GameState, side: Side) -> None:
+        """Keep ``_attack_options``' answers for ``side``'s units while the board is the
+        same: the terrain (by identity: the same game, whose terrain is fixed once play
+        starts), the house rules and the enemies' places; forget them otherwise."""
+        board = (
+            state.terrain,
+            state.house,
+            tuple((u.id, u.cell) for u in state.living(side.other)),
+        )
+        kept = self._options_board
+        if not kept or kept[0] is not board[0] or kept[1:] != board[1:]:
+            self._options, self._options_board = {}, board
+
+    def _attack_options(self, state: GameState, unit: UnitState) -> list[combat.AttackOption]:
+        """``combat.attack_options`` for the board of the last ``_options_for``, remembered
+        for the unit as it stands: each decision of an attack step asks about every unit, and
+        an attack changes the answers of few; a unit that moved asks what it was weighed
+        with on its spot. Beyond the board, the answers depend on the unit's sheet, HP (its
+        profile), order, flags and position."""
+        asked = (
+            unit.id,
+            self._sheet_number(unit.sheet),
+            unit.hp,
+            unit.round_hp,
+            unit.order,
+            unit.attacked,
+            unit.fell_back,
+            unit.disembarked,
+            unit.in_reserve,
+            unit.embarked_in,
+            unit.moved,
+            state.position(unit),
+        )
+        options = self._options.get(asked)
+        if options is None:
+            options = self._options[asked] = combat.attack_options(state, unit)
+        return options
 
     def _attack_value(
         self, state: GameState, unit: UnitState, target: UnitState, weapons: Sequence[int]
@@ -370,8 +445,8 @@ def _placed(
         if nearest is None:
             col, row = here
             nearest = spot.nearest[here] = min(
-                abs(col - o_col) + abs(row - o_row) for o_col, o_row in spot.objectives
-            )  # E1's distance, inlined: this is asked for every spot weighed
+                [abs(col - o_col) + abs(row - o_row) for o_col, o_row in spot.objectives]
+            )  # E1's distance, inlined (and a list: cheaper than a generator), for every spot
         value -= DISTANCE_WEIGHT * nearest
     if cell is not None and not unit.is_flyer:
         sp = state.sps.get(cell)
@@ -390,10 +465,14 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     steps = 1 if unit.embarked_in is not None else unit_orders.max_move(state, unit)
     value = bound
     if spot.objectives:
-        taken = set(spot.enemies)
-        nearest = min(
-            max(1 if o in taken else 0, distance(here, o) - steps) for o in spot.objectives
-        )
+        taken, (col, row) = spot.enemies, here
+        nearest: int | None = None
+        for o in spot.objectives:  # a loop, E1's distance inlined: asked for every mover
+            left = abs(col - o[0]) + abs(row - o[1]) - steps
+            left = max(1 if o in taken else 0, left)
+            if nearest is None or left < nearest:
+                nearest = left
+        assert nearest is not None
         value -= DISTANCE_WEIGHT * nearest
     if unit.is_flyer:
         return value
@@ -401,6 +480,16 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     if any(holder is not unit.side for holder in holders):
         return value + CAPTURE_BONUS
     return value + HOLD_BONUS if holders else value
+
+
+def _bound_at(here: Cell, near: list[tuple[Cell, int, float]]) -> float:
+    """No attack of the unit standing on ``here`` is worth more than this (see
+    ``_attack_bound``): ``near`` is best first, so the first target within reach bounds."""
+    col, row = here
+    for (t_col, t_row), reach, value in near:
+        if abs(col - t_col) + abs(row - t_row) <= reach:
+            return value
+    return 0.0
 
 
 def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
@@ -421,7 +510,7 @@ class _Spot(NamedTuple):
     """What valuing one unit's spots in one move decision needs, gathered once."""
 
     objectives: list[Cell]
-    enemies: list[Cell]  # the enemy units on the board
+    enemies: set[Cell]  # the cells of the enemy units on the board
     reach: int
     nearest: dict[Cell, int]  # a cell's distance to the nearest objective, once known
     in_reach: dict[Cell, bool]  # _enemy_in_reach's answers for this reach, once known
@@ -431,8 +520,8 @@ class _Board(NamedTuple):
     """What the setup choices of one side on one board keep from step to step."""
 
     places: dict[Cell, tuple[int, int]]  # a cell's place (see _setup_choices)
-    # The side's half sorted by a key of its cells' places, by the key's name: a stable
-    # sort of some of the cells keeps them in this order, so each step filters it.
+    # The side's half (or zone) sorted by a key of its cells' places, by the key's name: a
+    # stable sort of some of the cells keeps them in this order, so each step filters it.
     orders: dict[str, list[Cell]]
 
     @classmethod
@@ -484,21 +573,65 @@ def _setup_choices(state: GameState, side: Side, board: _Board) -> Iterator[Acti
             yield PlaceSP(side, cell)
     else:
         occupied = state.occupied()
-        looks: dict[str, tuple[int, bool]] = {}  # each unit's group and artillery, once
-        ranked: list[tuple[tuple[int, ...], int, Action | tuple[str, Cell]]] = []
-        for i, (unit, cell) in enumerate(deploy_candidates(state, side, occupied)):
-            look = looks.get(unit.id)
-            if look is None:
-                look = looks[unit.id] = _deploy_look(unit)
-            rank = _deploy_rank(unit, cell, cell in occupied, look, place(cell))
-            ranked.append((rank, i, (unit.id, cell)))
+        candidates = deploy_candidates(state, side, occupied)
+        holds = list(reserve.hold_candidates(state, side))  # M5
+        # The first candidate is nearly always legal: it is found without ranking them all.
+        # Each unit's cells, with their index among the candidates: its best is its first
+        # free cell in its look's order of the zone, or a transport it boards.
+        indexes_of: dict[str, tuple[UnitState, dict[Cell, int]]] = {}
+        for i, (unit, cell) in enumerate(candidates):
+            entry = indexes_of.get(unit.id)
+            if entry is None:
+                entry = indexes_of[unit.id] = (unit, {})
+            entry[1][cell] = i
+        ranked: list[tuple[Rank, int, Action | tuple[str, Cell]]] = [
+            (hold_rank(state, hold), len(candidates) + i, hold) for i, hold in enumerate(holds)
+        ]
+        for unit, indexes in indexes_of.values():
+            look = _deploy_look(unit)
+
+            def standing(c: Cell, unit: UnitState = unit, look: tuple[int, bool] = look) -> Rank:
+                return _deploy_rank(unit, c, False, look, place(c))
+
+            # The zone by the rank of standing there, which depends on the look alone.
+            zone = board.orders.get(f"zone {look}")
+            if zone is None:
+                zone = board.orders[f"zone {look}"] = sorted(
+                    state.scenario.zone_cells(side), key=standing
+                )
+            for cell in zone:
+                i = indexes.get(cell, -1)
+                if i >= 0 and cell not in occupied:
+                    ranked.append((standing(cell), i, (unit.id, cell)))
+                    break
+            for cell in occupied:
+                i = indexes.get(cell, -1)
+                if i >= 0:
+                    rank = _deploy_rank(unit, cell, True, look, place(cell))
+                    ranked.append((rank, i, (unit.id, cell)))
+        if not ranked:
+            return
+        first = min(ranked)  # the index breaks ties, as in the full order below
+        yield _deploy_choice(side, first[2])
+        ranked = [
+            (
+                _deploy_rank(unit, cell, cell in occupied, _deploy_look(unit), place(cell)),
+                i,
+                (unit.id, cell),
+            )
+            for i, (unit, cell) in enumerate(candidates)
+        ]
         ranked += [
-            (hold_rank(state, hold), len(ranked) + i, hold)  # M5
-            for i, hold in enumerate(reserve.hold_candidates(state, side))
+            (hold_rank(state, hold), len(candidates) + i, hold) for i, hold in enumerate(holds)
         ]
         ranked.sort()  # the index breaks ties: candidates of equal rank keep their order
-        for _, _, choice in ranked:
-            yield Deploy(side, *choice) if isinstance(choice, tuple) else choice
+        for _, i, choice in ranked:
+            if i != first[1]:
+                yield _deploy_choice(side, choice)
+
+
+def _deploy_choice(side: Side, choice: Action | tuple[str, Cell]) -> Action:
+    return Deploy(side, *choice) if isinstance(choice, tuple) else choice
 
 
 def _deploy_look(unit: UnitState) -> tuple[int, bool]:
@@ -513,7 +646,7 @@ def _deploy_rank(
     boards: bool,
     look: tuple[int, bool],
     place: tuple[int, int],
-) -> tuple[int, ...]:
+) -> Rank:
     """Transports first, then the biggest unit that fits into each, then the rest toward
     the front; artillery (which cannot fire after moving) at the back. ``boards``: the
     cell holds a transport that takes the unit (a deploy candidate on an occupied cell
