@@ -25,7 +25,7 @@ KIND = "type"
 def encode(value: Any) -> Any:
     """``value`` as dicts, lists, strings, numbers, booleans and None."""
     kind = type(value)
-    if kind is str or kind is int or value is None:
+    if kind is str or kind is int or kind is bool or value is None:
         return value
     encoder = _ENCODERS.get(kind)
     if encoder is None:
