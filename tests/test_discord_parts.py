@@ -18,7 +18,9 @@ from vahalite_bot.discord import choices
 from vahalite_bot.discord.translator import FluentTranslator
 from vahalite_bot.discord.words import MESSAGE_LIMIT, fit, lang_of
 from vahalite_bot.i18n import message_ids, translate
-from vahalite_bot.rules import combat, movement
+from vahalite_bot.rules import combat, engine, movement
+from vahalite_bot.rules.actions import EndTurn
+from vahalite_bot.rules.dice import FairDice
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
@@ -102,6 +104,22 @@ def test_autocomplete_offers_exactly_the_engines_moves_and_targets() -> None:
         assert {v for _, v in targets} == {o.target for o in combat.attack_options(state, unit)}
         hurt = [float(n.split("—")[-1].split("%")[0].strip().lstrip("<>") or 0) for n, _ in targets]
         assert hurt == sorted(hurt, reverse=True)  # best first
+
+
+def test_remembered_acting_units_follow_the_version() -> None:
+    state = playing_state()
+    side = state.active
+    assert side is not None
+    remembered = choices.ActingUnits()
+    before = remembered.of(3, 40, state, side)
+    assert before and set(before) == set(choices.acting_units(state, side))
+    ended, _ = engine.apply(state, EndTurn(side), FairDice(b"seed"))
+    # The same game one version on: the other side's turn, nothing of this side acts.
+    assert remembered.of(3, 41, ended, side) == ()
+    assert set(remembered.of(3, 41, ended, side.other)) == set(
+        choices.acting_units(ended, side.other)
+    )
+    assert remembered.of(4, 40, ended, side) == ()  # another game at the same version
 
 
 def test_autocomplete_filters_by_what_is_typed_and_stops_at_25() -> None:

@@ -142,6 +142,13 @@ def board_view(state: GameState | None) -> Any:
     return units, terrain, sps
 
 
+def board_changed(before: GameState | None, after: GameState | None) -> bool:
+    """Whether the board image differs between the two states. ``before`` is a loaded
+    game's (never changed in place: the cache shares it), so it is looked at only now, and
+    not at all when the command left the state as it was."""
+    return after is not before and board_view(after) != board_view(before)
+
+
 async def load(session: AsyncSession, row: GameRow, cache: GameCache, now: datetime) -> Book:
     """The game as of ``row.version``: from the cache, or the turn's snapshot + its entries."""
     loaded = cache.get(row.id, row.version)
@@ -209,8 +216,9 @@ class Book:
         self._new_players: list[dict[str, Any]] = []
         self._dropped_from: int | None = None
         self._new_setup: Setup | None = None
-        self._board_before = board_view(loaded.state)
         self._written: dict[str, Any] = {}  # the columns of the game's row ``flush`` wrote
+        # The row with them, made once: the answer and the cache both read it.
+        self._written_row = row
         # The deadline's due time as ``flush`` left it (known once it wrote the game).
         self._due_at: datetime | None = None
 
@@ -442,6 +450,7 @@ class Book:
         if bumped is None:
             raise Conflict(self.game_id)
         self._written = values
+        self._written_row = self.row.with_values(values)
         self._due_at = bumped.due_at
         for player in self._new_players:
             await repo.add_player(self.session, player)
@@ -492,7 +501,7 @@ class Book:
     @property
     def written_row(self) -> GameRow:
         """The game's row as ``flush`` left it."""
-        return self.row.with_values(self._written) if self._written else self.row
+        return self._written_row
 
     def result(self) -> Loaded:
         """What this version loads as, for the cache once committed."""
@@ -520,7 +529,7 @@ class Book:
             acting_side=acting,
             acting_user=self.user_of(acting),
             turn_side=turn,
-            board_changed=board_view(self.state) != self._board_before,
+            board_changed=board_changed(self.loaded.state, self.state),
             state=state,
             commitment=self.row.commitment,
             before=None if self.loaded.state is None else self.loaded.state.copy(),

@@ -57,13 +57,18 @@ def _int(low: int, high: int = DB_INT_MAX) -> PlainValidator:
     return PlainValidator(lambda v: _integer(v, low, high))
 
 
+# NUL (which PostgreSQL refuses) and the other control bytes: one search, not a loop per
+# character (every command checks its caller's ids and roles).
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+
+
 def _text(value: Any, minimum: int = 1) -> str:
     if type(value) is not str:
         raise _error("bad_type")
     if not minimum <= len(value) <= ID_MAX:
         raise _error("bad_length", maximum=ID_MAX)
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
-        raise _error("bad_text")  # NUL (which PostgreSQL refuses) and other control bytes
+    if _CONTROL.search(value):
+        raise _error("bad_text")
     if not value.isascii():
         try:
             value.encode()
@@ -219,32 +224,37 @@ _FIELD_CHECKS: dict[str, Any] = {
     "orders": _tuple_of(_unit_order, MAX_ENTRIES),
     "embarked_in": _optional(_text),  # M5: a reserve passenger's transport
 }
-_ACTIONS = (
-    actions.RollOff,
-    actions.ChooseDeployOrder,
-    actions.PlaceTerrain,
-    actions.PlaceSP,
-    actions.Deploy,
-    actions.Move,
-    actions.Attack,
-    actions.Charge,
-    actions.PlacePassenger,
-    actions.Advance,
-    actions.EndTurn,
-    actions.Resign,
-    actions.GiveOrders,
-    actions.HoldInReserve,
-    actions.PlaceReserve,
-    actions.FinishReserves,
-)
+# Each action's field names, found once per class.
+_ACTIONS: dict[type[Any], tuple[str, ...]] = {
+    kind: tuple(f.name for f in dataclasses.fields(kind))
+    for kind in (
+        actions.RollOff,
+        actions.ChooseDeployOrder,
+        actions.PlaceTerrain,
+        actions.PlaceSP,
+        actions.Deploy,
+        actions.Move,
+        actions.Attack,
+        actions.Charge,
+        actions.PlacePassenger,
+        actions.Advance,
+        actions.EndTurn,
+        actions.Resign,
+        actions.GiveOrders,
+        actions.HoldInReserve,
+        actions.PlaceReserve,
+        actions.FinishReserves,
+    )
+}
 
 
 def _action(value: Any) -> actions.Action:
     """An engine action, each of its fields checked as the commands check the same values."""
-    if type(value) not in _ACTIONS:
+    names = _ACTIONS.get(type(value))
+    if names is None:
         raise _error("bad_type")
-    for field in dataclasses.fields(value):
-        _FIELD_CHECKS[field.name](getattr(value, field.name))
+    for name in names:
+        _FIELD_CHECKS[name](getattr(value, name))
     return value  # type: ignore[no-any-return]
 
 

@@ -6,7 +6,8 @@ typed so far. The odds in a target's name are the engine's exact distribution.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from vahalite_bot.i18n import translate
@@ -42,10 +43,15 @@ def _cells(cells: Iterable[Cell]) -> list[Choice]:
 
 
 # -- units ----------------------------------------------------------------------------------------
-def units(state: GameState, side: Side, typed: str, lang: str) -> list[Choice]:
-    """The caller's own units that can still do something now."""
+def units(
+    state: GameState, side: Side, typed: str, lang: str, acting: Sequence[str] | None = None
+) -> list[Choice]:
+    """The caller's own units that can still do something now (``acting``: those units, if
+    already known: ``acting_units``)."""
+    if acting is None:
+        acting = acting_units(state, side)
     return _matching(
-        ((f"{u} — {state.units[u].sheet.name.get(lang)}", u) for u in acting_units(state, side)),
+        ((f"{u} — {state.units[u].sheet.name.get(lang)}", u) for u in acting),
         typed,
     )
 
@@ -72,6 +78,28 @@ def acting_units(state: GameState, side: Side) -> list[str]:
         if movement.reachable(state, unit) or combat.attack_options(state, unit):
             ready.append(unit.id)
     return ready
+
+
+class ActingUnits:
+    """``acting_units`` remembered per game version and side.
+
+    Autocomplete asks again at each keystroke of a unit's name, and the answer finds every
+    unit's moves; a version is one position for ever, so its answer never changes.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        self._size = size
+        self._known: OrderedDict[tuple[int, int, Side], tuple[str, ...]] = OrderedDict()
+
+    def of(self, game: int, version: int, state: GameState, side: Side) -> tuple[str, ...]:
+        """The units of ``side`` that can act in ``state``, game ``game`` at ``version``."""
+        key = (game, version, side)
+        known = self._known.get(key)
+        if known is None:
+            known = self._known[key] = tuple(acting_units(state, side))
+            while len(self._known) > self._size:
+                self._known.popitem(last=False)
+        return known
 
 
 def all_units(state: GameState, typed: str, lang: str, side: Side | None = None) -> list[Choice]:

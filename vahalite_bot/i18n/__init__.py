@@ -76,8 +76,10 @@ def translate(lang: str, message_id: str, **args: Any) -> str:
     Formatting a Fluent pattern costs tens of microseconds, and the bot formats the same
     lines (a unit's status line, the next player's prompt) after every command: the
     answers for hashable arguments are remembered (the catalogues never change in a run)."""
+    # Sorted: the same arguments in another order are the same answer (one or none need not).
+    key = tuple(sorted(args.items())) if len(args) > 1 else tuple(args.items())
     try:
-        return _remembered(lang, message_id, tuple(sorted(args.items())))
+        return _remembered(lang, message_id, key)
     except TypeError:  # an argument that cannot be a key
         return _translate(lang, message_id, args)
 

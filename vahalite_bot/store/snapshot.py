@@ -50,20 +50,16 @@ def decode_setup(data: Mapping[str, Any]) -> Setup:
 
 _STATE_SKIP = ("scenario", "units", "house")
 _UNIT_SKIP = ("sheet",)
+# The fields a snapshot keeps, in their declared order (the order of the stored text).
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in _STATE_SKIP)
+_UNIT_FIELDS = tuple(f.name for f in dataclasses.fields(UnitState) if f.name not in _UNIT_SKIP)
 
 
 def encode_state(state: GameState) -> dict[str, Any]:
-    data = {
-        f.name: valuecodec.encode(getattr(state, f.name))
-        for f in dataclasses.fields(GameState)
-        if f.name not in _STATE_SKIP
-    }
+    encode = valuecodec.encode
+    data = {name: encode(getattr(state, name)) for name in _STATE_FIELDS}
     data["units"] = {
-        uid: {
-            f.name: valuecodec.encode(getattr(unit, f.name))
-            for f in dataclasses.fields(UnitState)
-            if f.name not in _UNIT_SKIP
-        }
+        uid: {name: encode(getattr(unit, name)) for name in _UNIT_FIELDS}
         for uid, unit in state.units.items()
     }
     return data

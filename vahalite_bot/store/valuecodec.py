@@ -25,24 +25,86 @@ KIND = "type"
 
 def encode(value: Any) -> Any:
     """``value`` as dicts, lists, strings, numbers, booleans and None."""
-    if value is None or isinstance(value, bool | int | str):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
         return value
-    if isinstance(value, Cell):
-        return value.name
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {KIND: type(value).__name__, **data}
-    if isinstance(value, tuple | list):
-        return [encode(v) for v in value]
-    if isinstance(value, frozenset | set):
-        # Sorted, so that equal sets always encode to the same text.
-        return sorted((encode(v) for v in value), key=repr)
-    if isinstance(value, Mapping):
-        return {_key(k): encode(v) for k, v in value.items()}
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
+
+
+# Snapshots encode every unit of the state at each new turn: which branch a value takes, and
+# a dataclass's field names, depend only on its class, so they are worked out once per class.
+_ENCODERS: dict[type[Any], Callable[[Any], Any]] = {}
+
+
+def _encoder_for(kind: type[Any]) -> Callable[[Any], Any]:
+    """How ``encode`` treats a value of class ``kind`` (the same tests, in the same order,
+    as if asked of each value; a class itself is no value to encode)."""
+    if issubclass(kind, bool | int | str):
+        return _same
+    if issubclass(kind, Cell):
+        return _cell
+    if issubclass(kind, Enum):
+        return _enum
+    if issubclass(kind, datetime):
+        return _datetime
+    if dataclasses.is_dataclass(kind) and not issubclass(kind, type):
+        return _dataclass_encoder(kind)
+    if issubclass(kind, tuple | list):
+        return _sequence
+    if issubclass(kind, frozenset | set):
+        return _set
+    if issubclass(kind, Mapping):
+        return _mapping
+    return _refuse
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _cell(value: Cell) -> str:
+    return value.name
+
+
+def _enum(value: Enum) -> Any:
+    return value.value
+
+
+def _datetime(value: datetime) -> str:
+    return value.isoformat()
+
+
+def _dataclass_encoder(kind: type[Any]) -> Callable[[Any], dict[str, Any]]:
+    name = kind.__name__
+    names = tuple(f.name for f in dataclasses.fields(kind))
+
+    def encode_dataclass(value: Any) -> dict[str, Any]:
+        # The class name first, then the fields in their declared order: the stored text.
+        data: dict[str, Any] = {KIND: name}
+        for field in names:
+            data[field] = encode(getattr(value, field))
+        return data
+
+    return encode_dataclass
+
+
+def _sequence(value: tuple[Any, ...] | list[Any]) -> list[Any]:
+    return [encode(v) for v in value]
+
+
+def _set(value: frozenset[Any] | set[Any]) -> list[Any]:
+    # Sorted, so that equal sets always encode to the same text.
+    return sorted((encode(v) for v in value), key=repr)
+
+
+def _mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
+    return {_key(k): encode(v) for k, v in value.items()}
+
+
+def _refuse(value: Any) -> Any:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 

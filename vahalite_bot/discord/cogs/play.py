@@ -7,13 +7,13 @@ A command that plays puts its options into an order of the order language and ha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from vahalite_bot.app import Actor, NotAllowed, Outcome
+from vahalite_bot.app import Actor, GameStatus, NotAllowed, Outcome
 from vahalite_bot.discord import buttons, choices, decisions, housechoices, playing
 from vahalite_bot.discord.cogs import AreaCog
 from vahalite_bot.discord.seen import SUGGEST_SECONDS
@@ -43,11 +43,18 @@ from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, TerrainKind
 from vahalite_bot.rules.state import GameState
 
+if TYPE_CHECKING:
+    from vahalite_bot.discord.client import VahaBot
+
 Choices = list[app_commands.Choice[str]]
 
 
 class PlayCog(AreaCog):
     setup = app_commands.Group(name=text("cmd-setup"), description=text("cmd-setup-desc"))
+
+    def __init__(self, bot: VahaBot) -> None:
+        super().__init__(bot)
+        self._acting = choices.ActingUnits()
 
     # -- helpers ---------------------------------------------------------------------------------
     async def _run(self, interaction: discord.Interaction[Any], call: Any) -> None:
@@ -71,28 +78,34 @@ class PlayCog(AreaCog):
 
     async def _context(
         self, interaction: discord.Interaction[Any]
-    ) -> tuple[GameState, Side | None] | None:
-        """The game's state and the caller's side, for autocomplete (None: no game here)."""
+    ) -> tuple[GameStatus, GameState, Side] | None:
+        """The game's status, its state and the caller's side, for autocomplete (None: no game
+        here, or the caller plays in it no side)."""
         try:
             game = await self.bot.games.game_here(interaction.channel_id)
         except Refusal:
             return None
         user = str(interaction.user.id)
         status, side = await self.bot.games.side_of(game, user, max_age=SUGGEST_SECONDS)
-        return None if status.state is None else (status.state, side)
+        if status.state is None or side is None:
+            return None
+        return status, status.state, side
 
     async def _choices(self, interaction: discord.Interaction[Any], ask: Any) -> Choices:
+        """``ask(state, side, lang)``'s choices for the game here."""
         context = await self._context(interaction)
-        if context is None or context[1] is None:
+        if context is None:
             return []
-        state, side = context
-        lang = lang_of(interaction.locale)
-        return [app_commands.Choice(name=n[:100], value=v) for n, v in ask(state, side, lang)]
+        _, state, side = context
+        return _listed(ask(state, side, lang_of(interaction.locale)))
 
     async def _my_units(self, interaction: discord.Interaction[Any], current: str) -> Choices:
-        return await self._choices(
-            interaction, lambda s, side, lang: choices.units(s, side, current, lang)
-        )
+        context = await self._context(interaction)
+        if context is None:
+            return []
+        status, state, side = context
+        acting = self._acting.of(status.game_id, status.version, state, side)
+        return _listed(choices.units(state, side, current, lang_of(interaction.locale), acting))
 
     # -- setup -----------------------------------------------------------------------------------
     @setup.command(name=text("cmd-first"), description=text("cmd-first-desc"))
@@ -393,6 +406,10 @@ class PlayCog(AreaCog):
         except Refusal:
             return
         await run_text_orders(self.bot, game, message)
+
+
+def _listed(found: list[tuple[str, str]]) -> Choices:
+    return [app_commands.Choice(name=name[:100], value=value) for name, value in found]
 
 
 def _terrain_kind(kind: str) -> TerrainKind:
