@@ -19,6 +19,7 @@ from PIL import Image
 
 from tests.discord_moves import boards, choose, russian_of, slash_of
 from tests.discord_world import World, make_world, png_size
+from tests.standin.interactions import DEFERRED_MESSAGE
 from vahalite_bot.app.results import ENDED
 from vahalite_bot.codex.army import Army
 from vahalite_bot.codex.armylist import format_army
@@ -143,15 +144,21 @@ async def _play(world: World, thread: int, game: int) -> dict[str, Any]:
             seen["melee" if action.melee else "ranged"] += 1
         by_text = state.phase is Phase.PLAYING and turns % 2 == 1
         before = len(world.public(thread))
+        answered = None
         if by_text:
             await world.standin.post(users[side], thread, russian_of(action, state))
             seen["text"] += 1
         else:
             command, options = slash_of(action, state)
             answered = await world.slash(users[side], thread, command, options)
-            assert answered.ephemeral
             seen["slash"] += 1
         post = await world.next_public(thread, before, _not_by(users[side]))
+        if answered is not None and answered.responses[0]["type"] != DEFERRED_MESSAGE:
+            # The post with the board is the command's answer (a command deferred as slow is
+            # answered ephemerally, its post sent to the channel).
+            (answer,) = answered.answered() or []
+            assert not answer.ephemeral and answer.interaction_id == answered.id, answer
+            assert any(a.filename == "board.png" for a in answer.attachments), answer
         after = await world.status(game)
         assert after.version > status.version, (action, post.content)
         if isinstance(action, Attack) and not seen["undo"] and not by_text:

@@ -93,7 +93,17 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         interaction = webhook(request)
         body, files = await read_body(request)
         check_message(core.contract, body, files)
-        message = answer_message(core, interaction, body, files)
+        if _resolves_deferral(interaction):
+            # Discord takes the first followup after a deferral as the deferral's answer: it
+            # replaces the "thinking" message, keeps the deferral's visibility whatever the
+            # followup's flags say, and (an edit) notifies nobody.
+            message = answer_message(
+                core, interaction, {**body, "flags": _flags(interaction)}, files
+            )
+            message.notifies = False
+            interaction.original = message
+        else:
+            message = answer_message(core, interaction, body, files)
         interaction.followups.append(message)
         interaction.touch()
         if request.query.get("wait", "").lower() in ("1", "true"):
@@ -160,11 +170,22 @@ def original_from_edit(
         return message
     if kind != DEFERRED_MESSAGE:
         raise not_found("Message", 10008)
-    deferred_flags = int((interaction.responses[0]["data"] or {}).get("flags") or 0)
-    message = answer_message(core, interaction, {**body, "flags": deferred_flags}, files)
+    message = answer_message(core, interaction, {**body, "flags": _flags(interaction)}, files)
+    message.notifies = False  # an edit of the loading message
     message.edited_at = time.perf_counter()
     message.edited_wall_time = time.time()
     return message
+
+
+def _resolves_deferral(interaction: Interaction) -> bool:
+    """Whether a message now would resolve the interaction's "thinking" deferral."""
+    kind = interaction.responses[0]["type"] if interaction.responses else None
+    return kind == DEFERRED_MESSAGE and interaction.original is None
+
+
+def _flags(interaction: Interaction) -> int:
+    """The flags of the interaction's first response (a deferral's: its visibility)."""
+    return int((interaction.responses[0]["data"] or {}).get("flags") or 0)
 
 
 def _callback_answer(

@@ -385,7 +385,10 @@ class StandIn(Core):
         return [c.as_dict() for c in self.world.threads_of(parent)]
 
     def pinged(self, message: Message) -> set[int]:
-        """Who ``message`` notified: its mentions as its ``allowed_mentions`` let through."""
+        """Who ``message`` notified: its mentions as its ``allowed_mentions`` let through
+        (nobody, for the answer that resolved a deferral)."""
+        if not message.notifies:
+            return set()
         replied = self.world.message_index.get(message.reference_id or 0)
         author = replied.author_id if replied is not None else None
         return contract.pinged(message.content, message.allowed_mentions, author)
