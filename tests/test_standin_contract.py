@@ -404,6 +404,20 @@ async def test_the_first_followup_after_a_deferral_is_its_answer_and_notifies_no
     assert answered.original is not None and standin.pinged(answered.original) == {user}
 
 
+async def test_a_callback_type_the_interaction_does_not_take_is_refused(
+    standin: StandIn, raw: Raw, place: Place
+) -> None:
+    message = {"type": 4, "data": {"content": "a message"}}
+    asked = _interaction(standin, place, kind=4)  # an autocomplete takes only its choices
+    data = await _refused(raw, "POST", _callback(asked), message)
+    assert _first_error(data) == (["type"], "INTERACTION_RESPONSE_TYPE_INVALID")
+    command = _interaction(standin, place)  # a slash command has no message to update
+    await _refused(raw, "POST", _callback(command), {"type": 7, "data": {"content": "x"}})
+    assert not asked.responses and not command.responses
+    pressed = _interaction(standin, place, kind=3)  # a button may answer with a new message
+    assert (await raw.call("POST", _callback(pressed), message))[0] == 200
+
+
 async def test_a_lost_answer_was_made_and_a_second_one_is_40060(
     standin: StandIn, raw: Raw, place: Place
 ) -> None:

@@ -7,21 +7,35 @@ from typing import Any
 
 from aiohttp import web
 
-from .contract import check_autocomplete, check_message, check_modal
+from .contract import bad_answer_type, check_autocomplete, check_message, check_modal
 from .core import Core, not_found
 from .errors import ApiError
 from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
+    COMPONENT,
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
     MESSAGE,
     MODAL,
+    MODAL_SUBMIT,
     UPDATE_MESSAGE,
     Interaction,
 )
 from .rest import API, json_response, no_content, read_body, snowflake
 from .rest_channels import delete, kept
 from .world import EPHEMERAL, Message
+
+# The callback types Discord takes for each interaction type (Receiving and Responding):
+# an autocomplete only its choices; updating the message (or deferring that) only for a
+# component's interaction (or a modal sent from one); no modal in answer to a modal.
+VALID_ANSWERS = {
+    APPLICATION_COMMAND: (MESSAGE, DEFERRED_MESSAGE, MODAL),
+    COMPONENT: (MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL),
+    AUTOCOMPLETE: (AUTOCOMPLETE_RESULT,),
+    MODAL_SUBMIT: (MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE),
+}
 
 
 def interaction_routes(core: Core) -> list[web.RouteDef]:
@@ -66,6 +80,8 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         body, files = await read_body(request)
         kind = int(body["type"])
         data = body.get("data") or {}
+        if kind not in VALID_ANSWERS.get(interaction.type, ()):
+            raise bad_answer_type()
         if kind == MESSAGE:
             check_message(contract, data, files)
         elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
