@@ -172,10 +172,14 @@ class Bench:
         found: list[Message] = []
 
         def posted() -> bool:
+            # A slash command's answer is its post, which may come before the last command's
+            # turn recap: a recap (its turn.png) is never this command's post.
             found[:] = [
                 m
                 for m in self.standin.messages(channel)[before:]
-                if m.author_id == bot and not m.flags & EPHEMERAL
+                if m.author_id == bot
+                and not m.flags & EPHEMERAL
+                and not any(a.filename == "turn.png" for a in m.attachments)
             ]
             return bool(found)
 

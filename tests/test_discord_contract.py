@@ -12,14 +12,15 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
 
 from tests.botproc import BotProcess
-from tests.discord_moves import slash_of
+from tests.discord_moves import russian_of, slash_of
 from tests.discord_world import World, game_of, make_world, play_until, ready_game, reply_text
-from tests.standin import Message
+from tests.standin import Interaction, Message
 from tests.standin.contract import FORUM_TAG_NAME
 from vahalite_bot.app import records
 from vahalite_bot.codex.army import Army
@@ -103,79 +104,84 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
     tmp_path: Path,
 ) -> None:
     """One move per fault, while it lasts: the move is made once, its board posted once,
-    the player answered, and the first answer always within 3 s: the answer itself in the
-    interaction's callback, or a deferral when the move and its post take long."""
+    the player answered, and the first answer always within 3 s. A slash command's post is
+    its answer (the callback's faults); a text order's post is a message in the channel
+    (the faults of that route)."""
     world = await make_world(tmp_path)
     try:
         thread, game = await ready_game(world, world.text)
         await play_until(world, thread, game, Phase.PLAYING)
         faults = world.standin.faults
-        plan: list[tuple[str, Callable[[], object]]] = [
+        fail, lose = faults.server_error, faults.lost
+        plan: list[tuple[str, str, Callable[[], object]]] = [
             (
                 "429 on posts, twice",
+                "text",
                 lambda: faults.rate_limit("POST", POSTS, retry_after=0.5, times=2),
             ),
             (
                 "global 429",
+                "text",
                 lambda: faults.rate_limit("POST", POSTS, retry_after=0.4, scope="global"),
             ),
             (
                 "shared 429",
+                "text",
                 lambda: faults.rate_limit("POST", POSTS, retry_after=0.3, scope="shared"),
             ),
-            ("500", lambda: faults.server_error("POST", POSTS, status=500)),
-            ("502", lambda: faults.server_error("POST", POSTS, status=502)),
-            ("503", lambda: faults.server_error("POST", POSTS, status=503)),
-            ("503 twice", lambda: faults.server_error("POST", POSTS, status=503, times=2)),
-            ("slow post, 4 s", lambda: faults.slow("POST", POSTS, 4.0)),
-            # A quick command is answered in its callback; a slow one (here its post) is
-            # deferred, then answered by a followup: the faults of both routes.
+            ("500", "text", lambda: faults.server_error("POST", POSTS, status=500)),
+            ("502", "text", lambda: faults.server_error("POST", POSTS, status=502)),
+            ("503", "text", lambda: faults.server_error("POST", POSTS, status=503)),
+            ("503 twice", "text", lambda: faults.server_error("POST", POSTS, status=503, times=2)),
+            ("slow post, 4 s", "text", lambda: faults.slow("POST", POSTS, 4.0)),
             (
-                "slow post, 429 on the followup",
-                lambda: (
-                    faults.slow("POST", POSTS, 2.5),
-                    faults.rate_limit("POST", ANSWERS, retry_after=0.3),
-                ),
+                "429 on the callback",
+                "slash",
+                lambda: faults.rate_limit("POST", CALLBACKS, retry_after=0.3),
             ),
-            (
-                "slow post, 503 on the followup",
-                lambda: (
-                    faults.slow("POST", POSTS, 2.5),
-                    faults.server_error("POST", ANSWERS, status=503),
-                ),
-            ),
-            ("429 on the callback", lambda: faults.rate_limit("POST", CALLBACKS, retry_after=0.3)),
-            ("500 on the callback", lambda: faults.server_error("POST", CALLBACKS, status=500)),
-            ("503 on the callback", lambda: faults.server_error("POST", CALLBACKS, status=503)),
-            ("slow callback, 1 s", lambda: faults.slow("POST", CALLBACKS, 1.0)),
-            ("none", lambda: None),
+            ("500 on the callback", "slash", lambda: fail("POST", CALLBACKS, status=500)),
+            ("503 on the callback", "slash", lambda: fail("POST", CALLBACKS, status=503)),
+            ("callback made, 500 back", "slash", lambda: lose("POST", CALLBACKS, status=500)),
+            ("slow callback, 1 s", "slash", lambda: faults.slow("POST", CALLBACKS, 1.0)),
+            ("none", "slash", lambda: None),
+            ("none", "text", lambda: None),
         ]
         users = {Side.SOUTH: world.alice, Side.NORTH: world.bob}
         rng = random.Random(11)
         tally = {"lost": 0, "doubled": 0, "unanswered": 0, "late": 0, "fault unmet": 0}
         slowest = 0.0
-        for name, inject in plan:
+        for name, kind, inject in plan:
             state = (await world.status(game)).state
             assert state is not None and state.phase is Phase.PLAYING, name
             side = acting_side(state)
             assert side is not None
-            command, options = slash_of(GreedyPlayer().choose(state, rng), state)
+            action = GreedyPlayer().choose(state, rng)
             actions = await _actions(world, game)
             boards = _boards(world, thread)
             inject()
-            interaction = await world.standin.slash(users[side], thread, command, options)
-            try:
-                await interaction.wait_done(timeout=40)
-            except TimeoutError:
-                tally["unanswered"] += 1
-                continue
-            answer = reply_text(interaction)
-            if "went wrong" in answer or "error id" in answer:
-                tally["unanswered"] += 1
-            waited = interaction.responded_at - interaction.dispatched_at
-            tally["late"] += waited >= 3.0
-            if name.startswith("slow post"):  # far too slow to answer in the callback
-                assert interaction.responses[0]["type"] == DEFERRED, name
+            if kind == "text":
+                sent = await world.standin.post(users[side], thread, russian_of(action, state))
+                started = sent.created_at
+                try:
+                    await world.standin.wait_for(partial(_replies, world, thread, sent.id), 40)
+                except TimeoutError:
+                    tally["unanswered"] += 1
+                    continue
+            else:
+                command, options = slash_of(action, state)
+                interaction = await world.standin.slash(users[side], thread, command, options)
+                started = interaction.dispatched_at
+                try:
+                    await interaction.wait_done(timeout=40)
+                except TimeoutError:
+                    tally["unanswered"] += 1
+                    continue
+                answer = reply_text(interaction)
+                if "went wrong" in answer or "error id" in answer:
+                    tally["unanswered"] += 1
+                waited = interaction.responded_at - interaction.dispatched_at
+                tally["late"] += waited >= 3.0
+            await asyncio.sleep(1.5)  # a retry that came back "answered already" is done
             # Each fault met the move it was meant for, not a later one.
             tally["fault unmet"] += any(f.hits < (f.times or 1) for f in faults.rules)
             faults.clear()
@@ -185,8 +191,8 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
             # The post pings at most the player who acts next, never the one who moved.
             post = [m for m in world.public(thread) if _is_board(world, m)][-1]
             assert world.standin.pinged(post) <= {world.alice, world.bob} - {users[side]}
-            slowest = max(slowest, time.perf_counter() - interaction.dispatched_at)
-            print(f"{name}: {command} answered {waited:.2f} s, done; {made} action(s)")
+            slowest = max(slowest, time.perf_counter() - started)
+            print(f"{name}: {kind} {action} posted; {made} action(s)")
         assert tally == {
             "lost": 0,
             "doubled": 0,
@@ -195,13 +201,18 @@ async def test_429s_5xx_and_slow_answers_lose_double_and_leave_unanswered_no_com
             "fault unmet": 0,
         }, tally
         # Every fault was met, and the slow one outlived the 3 s an answer may take.
-        assert faults.count(429) >= 6 and faults.count(503) >= 5, faults.answered
-        assert faults.count(500) == 2 and faults.count(502) == 1 and slowest > 4.0
+        assert faults.count(429) >= 5 and faults.count(503) >= 4, faults.answered
+        assert faults.count(500) == 3 and faults.count(502) == 1 and slowest > 4.0
         callbacks = [path for _, path, _ in faults.answered if path.endswith("/callback")]
-        assert len(callbacks) >= 4, faults.answered
+        assert len(callbacks) >= 5, faults.answered
         print(f"faults answered: {len(faults.answered)}; tally {tally}")
     finally:
         await world.close()
+
+
+def _replies(world: World, thread: int, message: int) -> list[Message]:
+    """The bot's board posts that reply to ``message`` (a text order)."""
+    return [m for m in world.public(thread) if _is_board(world, m) and m.reference_id == message]
 
 
 async def _actions(world: World, game: int) -> int:
@@ -221,23 +232,149 @@ def _boards(world: World, thread: int) -> int:
     return sum(1 for m in world.public(thread) if _is_board(world, m))
 
 
-async def test_a_post_refused_three_times_is_reported_and_the_move_kept(tmp_path: Path) -> None:
+async def test_a_post_refused_three_times_is_reported_and_the_change_kept(
+    tmp_path: Path,
+) -> None:
+    """A slow command (here its "joined" message takes 2 s) is deferred and its post goes
+    to the channel; Discord refuses that post three times: the player learns (by a followup,
+    through a 429) that the change was made and how to see the game."""
+    world = await make_world(tmp_path)
+    try:
+        await world.slash(world.alice, world.text, "vl new", {"points": 500})
+        thread = int(world.standin.threads_of(world.text)[0]["id"])
+        game = await game_of(world, thread)
+        faults = world.standin.faults
+        faults.slow("POST", POSTS, 2.0)
+        faults.server_error("POST", POSTS, status=503, times=3)
+        faults.rate_limit("POST", ANSWERS, retry_after=0.3)  # the followup that tells it
+        done = await world.slash(world.bob, thread, "vl join")
+        assert done.responses[0]["type"] == DEFERRED
+        assert "Discord would not take my post" in reply_text(done) and "503" in reply_text(done)
+        assert done.ephemeral
+        assert len((await world.status(game)).players) == 2
+        assert faults.count(503) == 3 and faults.count(429) == 1
+    finally:
+        await world.close()
+
+
+def _mover(world: World, side: Side) -> int:
+    return world.alice if side is Side.SOUTH else world.bob
+
+
+async def _board_posts(world: World, thread: int, count: int) -> list[Message]:
+    """Once the thread holds ``count`` board posts, all of them."""
+    await world.standin.wait_for(lambda: _boards(world, thread) >= count, 30)
+    return [m for m in world.public(thread) if _is_board(world, m)]
+
+
+async def test_a_command_and_a_button_are_answered_by_their_post(tmp_path: Path) -> None:
+    """The public post (the board, the buttons, the ping of whoever acts next) is the
+    interaction's own answer: no ephemeral "done", no message of its own in the channel.
+    A command deferred as slow (a loaded machine) is the one exception, and is skipped."""
     world = await make_world(tmp_path)
     try:
         thread, game = await ready_game(world, world.text)
-        state = (await world.status(game)).state
-        assert state is not None
-        side = acting_side(state)
-        assert side is not None
-        command, options = slash_of(GreedyPlayer().choose(state, random.Random(1)), state)
-        actions = await _actions(world, game)
-        world.standin.faults.server_error("POST", POSTS, status=503, times=3)
-        user = world.alice if side is Side.SOUTH else world.bob
-        done = await world.slash(user, thread, command, options)
-        # The player learns the command was made and how to see the game; nothing doubled.
-        assert "Discord would not take my post" in reply_text(done) and "503" in reply_text(done)
-        assert await _actions(world, game) == actions + 1
-        assert world.standin.faults.count(503) == 3
+        await play_until(world, thread, game, Phase.PLAYING)
+        rng = random.Random(5)
+        answered = 0
+        for step in range(4):
+            state = (await world.status(game)).state
+            assert state is not None
+            side = acting_side(state)
+            assert side is not None
+            boards = _boards(world, thread)
+            if step < 3:
+                command, options = slash_of(GreedyPlayer().choose(state, rng), state)
+                interaction = await world.slash(_mover(world, side), thread, command, options)
+            else:  # the End turn button under the last post
+                last = (await _board_posts(world, thread, boards))[-1]
+                end = next(c for c in last.custom_ids() if c.startswith("vl:end:"))
+                interaction = await world.standin.click(_mover(world, side), last, end)
+                await interaction.wait_done(timeout=30)
+            post = (await _board_posts(world, thread, boards + 1))[-1]
+            if interaction.responses[0]["type"] == DEFERRED:
+                continue
+            answered += 1
+            assert interaction.answered() == [post] and len(interaction.responses) == 1
+            assert not interaction.ephemeral and not interaction.followups
+            assert post.interaction_id == interaction.id and post.custom_ids()
+            status = await world.status(game)
+            nxt = int(status.acting_user or 0)
+            wanted = set() if nxt == _mover(world, side) else {nxt}
+            assert world.standin.pinged(post) == wanted, (post.content, wanted)
+        assert answered >= 1
+        assert _boards(world, thread) >= 4 and world.standin.pinged(post) == {
+            world.alice,
+            world.bob,
+        } - {_mover(world, side)}  # the button ended the turn: the other player is pinged
+    finally:
+        await world.close()
+
+
+async def _one_command(world: World, thread: int, game: int) -> tuple[int, Interaction]:
+    """The acting player's next greedy command: (its user, the interaction, not awaited)."""
+    state = (await world.status(game)).state
+    assert state is not None
+    side = acting_side(state)
+    assert side is not None
+    command, options = slash_of(GreedyPlayer().choose(state, random.Random(2)), state)
+    user = _mover(world, side)
+    return user, await world.standin.slash(user, thread, command, options)
+
+
+def _callback_refusals(world: World) -> list[int]:
+    return [e.code for _, path, e in world.standin.refusals if path.endswith("/callback")]
+
+
+async def _one_more_and_nothing_twice(
+    world: World, thread: int, game: int, actions: int, boards: int
+) -> None:
+    """The next command is answered as usual, and of the two, nothing came twice."""
+    _, following = await _one_command(world, thread, game)
+    await following.wait_done(timeout=30)
+    await _board_posts(world, thread, boards + 2)
+    assert await _actions(world, game) == actions + 2
+    assert _boards(world, thread) == boards + 2
+
+
+async def test_a_post_whose_answer_came_too_late_reaches_the_channel_once(
+    tmp_path: Path,
+) -> None:
+    """Discord refuses the answer (10062: its 3 s passed, here the callback is that slow):
+    the change is made, so the post goes to the channel, once, pinging the same player."""
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await ready_game(world, world.text)
+        await play_until(world, thread, game, Phase.PLAYING)
+        actions, boards = await _actions(world, game), _boards(world, thread)
+        world.standin.faults.slow("POST", CALLBACKS, 3.2)
+        user, late = await _one_command(world, thread, game)
+        post = (await _board_posts(world, thread, boards + 1))[-1]
+        assert post.interaction_id is None and not late.responses  # never answered
+        assert _callback_refusals(world) == [10062]
+        nxt = int((await world.status(game)).acting_user or 0)
+        assert world.standin.pinged(post) == (set() if nxt == user else {nxt})
+        await _one_more_and_nothing_twice(world, thread, game, actions, boards)
+    finally:
+        await world.close()
+
+
+async def test_an_answer_lost_on_its_way_back_is_not_posted_again(tmp_path: Path) -> None:
+    """Discord made the answer but its reply was lost (a 500): discord.py tries again and
+    hears "answered already" (40060); the bot finds its post there and sends no other."""
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await ready_game(world, world.text)
+        await play_until(world, thread, game, Phase.PLAYING)
+        actions, boards = await _actions(world, game), _boards(world, thread)
+        world.standin.faults.lost("POST", CALLBACKS, status=500)
+        _, lost = await _one_command(world, thread, game)
+        (post,) = await lost.wait_done(timeout=30)
+        assert _is_board(world, post) and not lost.ephemeral
+        # discord.py's second try, once the 500 came back:
+        await world.standin.wait_for(lambda: bool(_callback_refusals(world)), 30)
+        assert _callback_refusals(world) == [40060] and world.standin.faults.count(500) == 1
+        await _one_more_and_nothing_twice(world, thread, game, actions, boards)
     finally:
         await world.close()
 

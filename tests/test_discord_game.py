@@ -19,6 +19,7 @@ from PIL import Image
 
 from tests.discord_moves import boards, choose, russian_of, slash_of
 from tests.discord_world import World, make_world, png_size
+from tests.standin.interactions import DEFERRED_MESSAGE
 from vahalite_bot.app.results import ENDED
 from vahalite_bot.codex.army import Army
 from vahalite_bot.codex.armylist import format_army
@@ -40,6 +41,8 @@ async def test_a_whole_game_on_discord(tmp_path: Path) -> None:
         seen = await _play(world, thread, game)
         final = await world.status(game)
         assert final.status == ENDED
+        # The last post answered the last command; the tag and the archive follow it.
+        await world.standin.wait_for(lambda: world.standin.channel(thread)["archived"], 30)
         # Everything a full game should have gone through, through Discord.
         assert seen["slash"] > 10 and seen["text"] > 5, seen
         assert seen["text turns"] >= 2 and abs(seen["slash turns"] - seen["text turns"]) <= 1
@@ -143,15 +146,23 @@ async def _play(world: World, thread: int, game: int) -> dict[str, Any]:
             seen["melee" if action.melee else "ranged"] += 1
         by_text = state.phase is Phase.PLAYING and turns % 2 == 1
         before = len(world.public(thread))
+        answered = None
         if by_text:
-            await world.standin.post(users[side], thread, russian_of(action, state))
+            sent = await world.standin.post(users[side], thread, russian_of(action, state))
             seen["text"] += 1
+            post = await world.next_public(thread, before, _replying_to(sent.id))
         else:
             command, options = slash_of(action, state)
             answered = await world.slash(users[side], thread, command, options)
-            assert answered.ephemeral
             seen["slash"] += 1
-        post = await world.next_public(thread, before, _not_by(users[side]))
+            # The answer may come before the last command's recap: the board is this one's.
+            post = await world.next_public(thread, before, _board_by_bot(world))
+        if answered is not None and answered.responses[0]["type"] != DEFERRED_MESSAGE:
+            # The post with the board is the command's answer (a command deferred as slow is
+            # answered ephemerally, its post sent to the channel).
+            (answer,) = answered.answered() or []
+            assert not answer.ephemeral and answer.interaction_id == answered.id, answer
+            assert any(a.filename == "board.png" for a in answer.attachments), answer
         after = await world.status(game)
         assert after.version > status.version, (action, post.content)
         if isinstance(action, Attack) and not seen["undo"] and not by_text:
@@ -164,8 +175,13 @@ async def _play(world: World, thread: int, game: int) -> dict[str, Any]:
     raise AssertionError("the game did not end")
 
 
-def _not_by(user: int) -> Any:
-    return lambda message: message.author_id != user
+def _replying_to(message_id: int) -> Any:
+    return lambda message: message.reference_id == message_id
+
+
+def _board_by_bot(world: World) -> Any:
+    bot = world.standin.bot_user_id
+    return lambda m: m.author_id == bot and any(a.filename == "board.png" for a in m.attachments)
 
 
 async def _undo_with_consent(

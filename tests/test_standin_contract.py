@@ -381,6 +381,58 @@ async def test_one_answer_in_3_seconds_followups_for_15_minutes(
     assert (await raw.call("POST", _callback(late), {"type": 5}))[0] == 200
 
 
+async def test_the_first_followup_after_a_deferral_is_its_answer_and_notifies_nobody(
+    standin: StandIn, raw: Raw, place: Place
+) -> None:
+    """Discord takes the first followup after a deferral as resolving the "thinking"
+    message: the deferral's visibility, whatever the followup's flags, and no ping (an
+    edit). Later followups, and a message in the callback itself, are messages of their own."""
+    user = standin.add_user("asked")
+    body = {"content": f"<@{user}>", "allowed_mentions": {"users": [str(user)]}, "flags": 0}
+    deferred = _interaction(standin, place)
+    assert (await raw.call("POST", _callback(deferred), {"type": 5, "data": {"flags": 64}}))[
+        0
+    ] == 200
+    hook = f"/webhooks/{standin.application_id}/{deferred.token}?wait=true"
+    for _ in range(2):
+        assert (await raw.call("POST", hook, body))[0] == 200
+    first, second = deferred.followups
+    assert first.ephemeral and standin.pinged(first) == set()
+    assert not second.ephemeral and standin.pinged(second) == {user}
+    answered = _interaction(standin, place)
+    assert (await raw.call("POST", _callback(answered), {"type": 4, "data": body}))[0] == 200
+    assert answered.original is not None and standin.pinged(answered.original) == {user}
+
+
+async def test_a_callback_type_the_interaction_does_not_take_is_refused(
+    standin: StandIn, raw: Raw, place: Place
+) -> None:
+    message = {"type": 4, "data": {"content": "a message"}}
+    asked = _interaction(standin, place, kind=4)  # an autocomplete takes only its choices
+    data = await _refused(raw, "POST", _callback(asked), message)
+    assert _first_error(data) == (["type"], "INTERACTION_RESPONSE_TYPE_INVALID")
+    command = _interaction(standin, place)  # a slash command has no message to update
+    await _refused(raw, "POST", _callback(command), {"type": 7, "data": {"content": "x"}})
+    assert not asked.responses and not command.responses
+    pressed = _interaction(standin, place, kind=3)  # a button may answer with a new message
+    assert (await raw.call("POST", _callback(pressed), message))[0] == 200
+
+
+async def test_a_lost_answer_was_made_and_a_second_one_is_40060(
+    standin: StandIn, raw: Raw, place: Place
+) -> None:
+    standin.faults.lost("POST", "/interactions/{id}/{token}/callback", status=500)
+    lost = _interaction(standin, place)
+    body = {"type": 4, "data": {"content": "the post"}}
+    assert (await raw.call("POST", _callback(lost), body))[0] == 500
+    assert [m.content for m in standin.messages(place.text)] == ["the post"]
+    status, data, _ = await raw.call("POST", _callback(lost), body)
+    assert (status, data["code"]) == (400, 40060)
+    hook = f"/webhooks/{standin.application_id}/{lost.token}/messages/@original"
+    status, original, _ = await raw.call("GET", hook)
+    assert status == 200 and original["content"] == "the post"
+
+
 async def test_autocomplete_choices_and_modals(standin: StandIn, raw: Raw, place: Place) -> None:
     choices = [{"name": str(i), "value": str(i)} for i in range(26)]
     asked = _interaction(standin, place, kind=4)

@@ -124,6 +124,13 @@ def invalid_form(problems: Problems) -> ApiError:
     return ApiError(400, 50035, "Invalid Form Body", errors=problems)
 
 
+def bad_answer_type() -> ApiError:
+    """A callback type the interaction's type does not take (an autocomplete answered with
+    a message, a slash command with an update of a message it has not)."""
+    problem = _error("INTERACTION_RESPONSE_TYPE_INVALID", "Invalid interaction response type")
+    return invalid_form({"type": problem})
+
+
 def raise_if(problems: Problems) -> None:
     if problems:
         raise invalid_form(problems)

@@ -3,7 +3,8 @@ and global buckets), server errors (500/502/503) and slow answers.
 
 Routes are named as in Discord's documentation, after ``/api/v10``:
 ``faults.rate_limit("POST", "/channels/{channel}/messages", retry_after=0.4)``. A fault
-answers the next ``times`` matching requests; a rate limit also closes its bucket (the
+answers the next ``times`` matching requests (``lost``: serves them, then answers a server
+error, as when Discord's answer is lost on its way); a rate limit also closes its bucket (the
 route, or every route but interactions for a global one) until ``retry_after`` has passed,
 as Discord's buckets do. ``limit`` puts a real bucket on a route: ``per`` requests per
 ``seconds``, with ``X-RateLimit-*`` headers on every answer and 429 past the limit.
@@ -40,6 +41,7 @@ class Fault:
     retry_after: float = 0.0
     scope: str = "user"  # user, shared or global (429 only)
     delay: float = 0.0  # seconds before the request is served (slow)
+    lost: bool = False  # served, then answered with ``status`` all the same
     hits: int = 0
 
     def matches(self, method: str, path: str) -> bool:
@@ -103,6 +105,13 @@ class Faults:
         verb, path = _pattern(method, route)
         self.rules.append(Fault(verb, path, status, times))
 
+    def lost(self, method: str, route: str, *, status: int = 500, times: int | None = 1) -> None:
+        """The request is served (the message made, the interaction answered), and its
+        answer is a server error: the client cannot tell it from one that failed."""
+        assert status in REASONS
+        verb, path = _pattern(method, route)
+        self.rules.append(Fault(verb, path, status, times, lost=True))
+
     def slow(self, method: str, route: str, seconds: float, *, times: int | None = 1) -> None:
         verb, path = _pattern(method, route)
         self.rules.append(Fault(verb, path, 200, times, delay=seconds))
@@ -140,25 +149,36 @@ class Faults:
                 # The route's bucket is still closed: a client that did not wait is refused.
                 left = self.closed[name] - now
                 return self._refuse(method, path, 429, left, fault.scope, name), {}
-            if not fault.matches(method, path):
+            if fault.lost or not fault.matches(method, path):
                 continue
             fault.hits += 1
             if fault.status == 429:
                 self.closed["global" if fault.scope == "global" else name] = now + fault.retry_after
                 return self._refuse(method, path, 429, fault.retry_after, fault.scope, name), {}
             if fault.status in REASONS:
-                self.answered.append((method, path, fault.status))
-                body = {"message": f"{fault.status}: {REASONS[fault.status]}", "code": 0}
-                error = web.Response(
-                    status=fault.status,
-                    body=json.dumps(body).encode(),
-                    headers={"Content-Type": "application/json"},
-                )
-                return error, {}
+                return self._server_error(method, path, fault.status), {}
             self.answered.append((method, path, 200))
             await asyncio.sleep(fault.delay)
             return None, headers
         return None, headers
+
+    def after(self, request: web.Request) -> web.Response | None:
+        """A lost answer: the request was served, and this is what the client gets."""
+        method, path = request.method, request.path
+        for fault in self.rules:
+            if fault.lost and fault.matches(method, path):
+                fault.hits += 1
+                return self._server_error(method, path, fault.status)
+        return None
+
+    def _server_error(self, method: str, path: str, status: int) -> web.Response:
+        self.answered.append((method, path, status))
+        body = {"message": f"{status}: {REASONS[status]}", "code": 0}
+        return web.Response(
+            status=status,
+            body=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
 
     def _refuse(
         self,

@@ -48,6 +48,10 @@ def make_middleware(core: Core) -> Any:
         try:
             response = await handler(request)
             response.headers.update(limits)
+            lost = core.faults.after(request)
+            if lost is not None:
+                core.notify()
+                return lost
             return response
         except ApiError as error:
             core.refusals.append((request.method, request.path, error))

@@ -7,21 +7,35 @@ from typing import Any
 
 from aiohttp import web
 
-from .contract import check_autocomplete, check_message, check_modal
+from .contract import bad_answer_type, check_autocomplete, check_message, check_modal
 from .core import Core, not_found
 from .errors import ApiError
 from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
+    COMPONENT,
     DEFERRED_MESSAGE,
     DEFERRED_UPDATE,
     MESSAGE,
     MODAL,
+    MODAL_SUBMIT,
     UPDATE_MESSAGE,
     Interaction,
 )
 from .rest import API, json_response, no_content, read_body, snowflake
 from .rest_channels import delete, kept
 from .world import EPHEMERAL, Message
+
+# The callback types Discord takes for each interaction type (Receiving and Responding):
+# an autocomplete only its choices; updating the message (or deferring that) only for a
+# component's interaction (or a modal sent from one); no modal in answer to a modal.
+VALID_ANSWERS = {
+    APPLICATION_COMMAND: (MESSAGE, DEFERRED_MESSAGE, MODAL),
+    COMPONENT: (MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL),
+    AUTOCOMPLETE: (AUTOCOMPLETE_RESULT,),
+    MODAL_SUBMIT: (MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE),
+}
 
 
 def interaction_routes(core: Core) -> list[web.RouteDef]:
@@ -66,6 +80,8 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         body, files = await read_body(request)
         kind = int(body["type"])
         data = body.get("data") or {}
+        if kind not in VALID_ANSWERS.get(interaction.type, ()):
+            raise bad_answer_type()
         if kind == MESSAGE:
             check_message(contract, data, files)
         elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
@@ -93,7 +109,17 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         interaction = webhook(request)
         body, files = await read_body(request)
         check_message(core.contract, body, files)
-        message = answer_message(core, interaction, body, files)
+        if _resolves_deferral(interaction):
+            # Discord takes the first followup after a deferral as the deferral's answer: it
+            # replaces the "thinking" message, keeps the deferral's visibility whatever the
+            # followup's flags say, and (an edit) notifies nobody.
+            message = answer_message(
+                core, interaction, {**body, "flags": _flags(interaction)}, files
+            )
+            message.notifies = False
+            interaction.original = message
+        else:
+            message = answer_message(core, interaction, body, files)
         interaction.followups.append(message)
         interaction.touch()
         if request.query.get("wait", "").lower() in ("1", "true"):
@@ -160,11 +186,22 @@ def original_from_edit(
         return message
     if kind != DEFERRED_MESSAGE:
         raise not_found("Message", 10008)
-    deferred_flags = int((interaction.responses[0]["data"] or {}).get("flags") or 0)
-    message = answer_message(core, interaction, {**body, "flags": deferred_flags}, files)
+    message = answer_message(core, interaction, {**body, "flags": _flags(interaction)}, files)
+    message.notifies = False  # an edit of the loading message
     message.edited_at = time.perf_counter()
     message.edited_wall_time = time.time()
     return message
+
+
+def _resolves_deferral(interaction: Interaction) -> bool:
+    """Whether a message now would resolve the interaction's "thinking" deferral."""
+    kind = interaction.responses[0]["type"] if interaction.responses else None
+    return kind == DEFERRED_MESSAGE and interaction.original is None
+
+
+def _flags(interaction: Interaction) -> int:
+    """The flags of the interaction's first response (a deferral's: its visibility)."""
+    return int((interaction.responses[0]["data"] or {}).get("flags") or 0)
 
 
 def _callback_answer(

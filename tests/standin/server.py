@@ -12,14 +12,22 @@ from aiohttp import web
 from . import contract, payloads
 from .core import Core
 from .gateway import RESUME_PATH
-from .interactions import AUTOCOMPLETE_RESULT, Interaction, build_options, find_command
+from .interactions import (
+    APPLICATION_COMMAND,
+    AUTOCOMPLETE,
+    AUTOCOMPLETE_RESULT,
+    COMPONENT,
+    MODAL_SUBMIT,
+    Interaction,
+    build_options,
+    find_command,
+)
 from .rest import API, app_routes, make_middleware
 from .rest_channels import channel_routes
 from .rest_guilds import guild_routes
 from .rest_interactions import interaction_routes
 from .world import GUILD_FORUM, GUILD_TEXT, MANAGE_THREADS, Channel, Member, Message
 
-APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
@@ -385,7 +393,10 @@ class StandIn(Core):
         return [c.as_dict() for c in self.world.threads_of(parent)]
 
     def pinged(self, message: Message) -> set[int]:
-        """Who ``message`` notified: its mentions as its ``allowed_mentions`` let through."""
+        """Who ``message`` notified: its mentions as its ``allowed_mentions`` let through
+        (nobody, for the answer that resolved a deferral)."""
+        if not message.notifies:
+            return set()
         replied = self.world.message_index.get(message.reference_id or 0)
         author = replied.author_id if replied is not None else None
         return contract.pinged(message.content, message.allowed_mentions, author)

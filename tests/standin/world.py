@@ -184,6 +184,9 @@ class Message:
     wall_time: float = field(default_factory=time.time)
     edited_wall_time: float | None = None
     nonce: str | None = None  # as the author sent it (Discord echoes it on create)
+    # False for a message that resolved a deferral ("thinking"): Discord makes it by editing
+    # the loading message, and an edit notifies nobody, whatever its mentions.
+    notifies: bool = True
 
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in _walk_components(self.components) if "custom_id" in c]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ import discord
 
 from vahalite_bot.app import Actor, GameService, GameStatus, NotAllowed, NotFound, Outcome
 from vahalite_bot.app.results import ENDED
+from vahalite_bot.discord.answers import Answer
 from vahalite_bot.discord.identity import actor_of, is_auto
 from vahalite_bot.discord.tree import Refusal, tell
 from vahalite_bot.discord.words import lang_of, say
@@ -25,12 +25,12 @@ from vahalite_bot.rules.state import GameState
 if TYPE_CHECKING:
     from vahalite_bot.discord.client import VahaBot
 
-log = logging.getLogger(__name__)
 
-# A command whose work (the change and its post) takes longer than this is deferred, then
-# answered by a followup; the rest are answered in the interaction's callback itself, one
-# request fewer. Discord drops a first answer later than 3 s after the interaction: this
-# leaves the rest for the gateway's delivery, a busy loop and the deferral's round trip.
+# A command whose work (the change and its post) is ready within this many seconds is
+# answered by its post itself (the public message with the board, one request for both);
+# a slower one is deferred (ephemerally: see ``answers``) and its post goes to the channel.
+# Discord drops a first answer later than 3 s after the interaction: this leaves the rest
+# for the gateway's delivery, a busy loop and the upload of the post or the deferral.
 ANSWER_WITHIN = 1.5
 
 # A command's work: (game, caller, idempotency key) -> its outcome, or several (an order
@@ -81,37 +81,30 @@ class Games:
     async def command(
         self, interaction: discord.Interaction[Any], call: Call, *, game: int | None = None
     ) -> None:
-        """Run ``call`` on the game of this channel (or ``game``), post the outcome, and
-        answer the caller in the interaction's first answer; deferred only if all that takes
-        longer than ``ANSWER_WITHIN`` (Discord wants the first answer within 3 s)."""
-        work = asyncio.ensure_future(self._command(interaction, call, game))
+        """Run ``call`` on the game of this channel (or ``game``) and post the outcome, the
+        post answering the interaction; deferred only if all that takes longer than
+        ``ANSWER_WITHIN`` (Discord wants the first answer within 3 s), and then the caller
+        is told it is done."""
+        answer = Answer(interaction)
+        work = asyncio.ensure_future(self._command(answer, call, game))
         try:
             await asyncio.wait({work}, timeout=ANSWER_WITHIN)
             if not work.done():
-                await self._defer(interaction)
+                await answer.defer()
             await work
         except asyncio.CancelledError:
             work.cancel()
             raise
-        await tell(interaction, say(lang_of(interaction.locale), "done"))
+        if not answer.answered:
+            await tell(interaction, say(lang_of(interaction.locale), "done"))
 
-    async def _command(
-        self, interaction: discord.Interaction[Any], call: Call, game: int | None
-    ) -> None:
+    async def _command(self, answer: Answer, call: Call, game: int | None) -> None:
+        interaction = answer.interaction
         actor = self.actor(interaction)
         game_id = game if game is not None else await self.game_here(interaction.channel_id)
         done = await call(game_id, actor, str(interaction.id))
         outcomes = done if isinstance(done, list) else [done]
-        await self.after(outcomes, outcomes[0].before, by=actor.user)
-
-    @staticmethod
-    async def _defer(interaction: discord.Interaction[Any]) -> None:
-        """The command goes on whatever Discord says to the deferral: the change is made
-        and posted; only the caller's own answer may then be lost (and is logged)."""
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        except discord.HTTPException:
-            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+        await self.after(outcomes, outcomes[0].before, by=actor.user, answer=answer)
 
     async def after(
         self,
@@ -122,13 +115,15 @@ class Games:
         lines: Sequence[str] = (),
         reply_to: discord.Message | None = None,
         nonce: str | None = None,
+        answer: Answer | None = None,
     ) -> None:
         """Everything that follows a change: the post, the forum tag, the bot's reply.
-        ``nonce``: made again (after a crash), its posts are kept once."""
+        ``nonce``: made again (after a crash), its posts are kept once. ``answer``: the
+        command's interaction, which the post answers if it still may."""
         if not outcomes:
             return
         status = await self.bot.room.announce(
-            outcomes, before, by=by, lines=lines, reply_to=reply_to, nonce=nonce
+            outcomes, before, by=by, lines=lines, reply_to=reply_to, nonce=nonce, answer=answer
         )
         assert status is not None
         if any(isinstance(e, TurnStarted) for o in outcomes for e in o.events):

@@ -21,6 +21,7 @@ from vahalite_bot.app import Actor, GameService, GameStatus, Outcome
 from vahalite_bot.app.records import PauseAsked
 from vahalite_bot.app.results import ENDED, LOBBY, PAUSED_BY_PLAYERS
 from vahalite_bot.discord import buttons, decisions, work
+from vahalite_bot.discord.answers import Answer
 from vahalite_bot.discord.identity import is_auto, mention, mentionable
 from vahalite_bot.discord.retry import retried
 from vahalite_bot.discord.seen import Seen
@@ -68,10 +69,12 @@ class Room:
         lines: Sequence[str] = (),
         reply_to: discord.Message | None = None,
         nonce: str | None = None,
+        answer: Answer | None = None,
     ) -> GameStatus | None:
         """One message for ``outcomes`` (a command's, or a message's several orders); the
         game's status after them (the last one's version, which it brings along; read only
-        if it does not). ``nonce``: the same post made again is kept once."""
+        if it does not). ``nonce``: the same post made again is kept once. ``answer``: the
+        command's interaction, which the post answers if it still may."""
         if not outcomes:
             return None
         last = outcomes[-1]
@@ -107,6 +110,7 @@ class Room:
             ping=[ping] if ping != by else [],  # nobody is pinged about their own move
             reply_to=reply_to,
             nonce=nonce,
+            answer=answer,
         )
         await self.refresh_status(status)
         return status
@@ -438,22 +442,33 @@ class Room:
         ping: Sequence[str | None] = (),
         reply_to: discord.Message | None = None,
         nonce: str | None = None,
-    ) -> discord.Message:
+        answer: Answer | None = None,
+    ) -> discord.Message | None:
+        """The message, or None if it went out as ``answer``'s interaction's answer (a
+        command's post in its own channel; a reply and a nonce belong to posts without one)."""
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, replied_user=False, users=mentionable(list(ping))
         )
         kwargs: dict[str, Any] = {"allowed_mentions": allowed}
-        if files:
-            kwargs["files"] = list(files)
         if view is not None:
             kwargs["view"] = view
+        # Whatever was composed, Discord takes at most 2000 characters: cut at a line.
+        text = fit(content)
+        if (
+            answer is not None
+            and reply_to is None
+            and nonce is None
+            and answer.channel_id == getattr(channel, "id", None)
+            and await answer.post(text, files, **kwargs)
+        ):
+            return None
+        if files:
+            kwargs["files"] = list(files)
         if reply_to is not None:
             kwargs["reference"] = reply_to
             kwargs["mention_author"] = False
         if nonce is not None:  # discord.py asks Discord to enforce it: one message per nonce
             kwargs["nonce"] = nonce
-        # Whatever was composed, Discord takes at most 2000 characters: cut at a line.
-        text = fit(content)
         return await retried(lambda: channel.send(text, **kwargs), "a post", files)
 
     async def post(
@@ -466,7 +481,9 @@ class Room:
         nonce: str | None = None,
     ) -> discord.Message:
         """A plain message in the game (the lobby's news, a question to a player)."""
-        return await self._send(self.channel(status), content, view=view, ping=ping, nonce=nonce)
+        sent = await self._send(self.channel(status), content, view=view, ping=ping, nonce=nonce)
+        assert sent is not None  # no interaction to answer: posted in the channel
+        return sent
 
 
 def _narration(outcomes: Sequence[Outcome], lang: str) -> list[str]:
