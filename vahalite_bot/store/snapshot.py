@@ -48,7 +48,10 @@ def decode_setup(data: Mapping[str, Any]) -> Setup:
     return Setup(**valuecodec.decode_fields(Setup, data))
 
 
-_STATE_SKIP = ("scenario", "units", "house")
+# The state's private caches (``_blocking``, ``_pieces``) hold the terrain again and are
+# rebuilt on first use: a snapshot stored them, twice its size for nothing, and they were
+# never valid after decoding. Snapshots written so still decode (the skip ignores them).
+_STATE_SKIP = ("scenario", "units", "house", "_blocking", "_pieces")
 _UNIT_SKIP = ("sheet",)
 # The fields a snapshot keeps, in their declared order (the order of the stored text).
 _STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState) if f.name not in _STATE_SKIP)
