@@ -62,9 +62,12 @@ FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
 
 Rank = tuple[int, ...]  # a setup candidate's rank: the lowest first
 _OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
-# An attack's value by what its odds depend on (see _value_of): both sheets by number, HPs,
-# order, the target's terrain piece, the weapons; stored with the house rules it holds for.
-_ValueKey = tuple[int, int, int | None, Order, int, int, Terrain | None, tuple[int, ...]]
+# What of an attacker its attacks' odds depend on (see _value_of): its sheet by number, HP,
+# round HP and order.
+_Attacker = tuple[int, int, int | None, Order]
+# An attack's value by what its odds depend on: the attacker's part, the target's sheet by
+# number, HP and terrain piece, the weapons; stored with the house rules it holds for.
+_ValueKey = tuple[_Attacker, int, int, Terrain | None, tuple[int, ...]]
 MAX_VALUES = 100_000  # entries kept before the value cache starts afresh
 
 
@@ -236,12 +239,13 @@ class GreedyPlayer:
         )
         bound = 0.0
         near: list[tuple[Cell, int, float]] = []
+        attacker = self._attacker(unit)
         for target in state.living(unit.side.other):
             if target.cell is None:
                 continue
             for group, reach in zip((melee, others), reaches, strict=True):
                 if group:
-                    value = self._value_of(state, unit, target, group)
+                    value = self._value_of(state, unit, attacker, target, group)
                     bound = max(bound, value)
                     if value > 0:
                         near.append((target.cell, reach, value))
@@ -274,25 +278,29 @@ class GreedyPlayer:
         if not _enemy_in_reach(here, spot):
             return 0.0
         best = 0.0
+        attacker = self._attacker(unit)
         for option in self._attack_options(state, unit):
             target = state.units[option.target]
-            best = max(best, self._value_of(state, unit, target, option.weapons))
+            best = max(best, self._value_of(state, unit, attacker, target, option.weapons))
         return best
 
     def _value_of(
-        self, state: GameState, unit: UnitState, target: UnitState, weapons: tuple[int, ...]
+        self,
+        state: GameState,
+        unit: UnitState,
+        attacker: _Attacker,
+        target: UnitState,
+        weapons: tuple[int, ...],
     ) -> float:
         """``_attack_value``, remembered. The odds depend on the attacker's sheet, HP (E7,
         M2's round HP) and order (M3), the target's sheet, HP and the terrain piece it
         stands in (cover, E8), and the house rules: nothing else. Keyed by the sheets (not
         the units) and the piece (not the cell), a value holds for every unit of a kind, as
-        targets move between open cells, and in the next game."""
+        targets move between open cells, and in the next game. ``attacker``: ``unit``'s
+        part of the key (``_attacker``), made once for all the attacks it is weighed with."""
         cell = target.cell
         key = (
-            self._sheet_number(unit.sheet),
-            unit.hp,
-            unit.round_hp,
-            unit.order,
+            attacker,
             self._sheet_number(target.sheet),
             target.hp,
             None if cell is None else state.terrain.get(cell),
@@ -306,6 +314,9 @@ class GreedyPlayer:
             self._values = {}
         self._values[key] = (state.house, value)
         return value
+
+    def _attacker(self, unit: UnitState) -> _Attacker:
+        return (self._sheet_number(unit.sheet), unit.hp, unit.round_hp, unit.order)
 
     def _sheet_number(self, sheet: UnitSheet) -> int:
         """The same number for equal sheets: each game fields its own copies of them."""
@@ -324,9 +335,10 @@ class GreedyPlayer:
         best: tuple[float, Attack | Charge] | None = None
         self._options_for(state, side)
         for unit in state.living(side):
+            attacker = self._attacker(unit)
             for option in self._attack_options(state, unit):
                 target = state.units[option.target]
-                value = self._value_of(state, unit, target, option.weapons)
+                value = self._value_of(state, unit, attacker, target, option.weapons)
                 if value > 0 and (best is None or value > best[0]):
                     action = Attack(side, unit.id, option.target, option.weapons, option.melee)
                     best = (value, action)
