@@ -59,6 +59,10 @@ MIN_GAIN = 1e-9  # a move must improve on staying put by more than rounding nois
 # back corners.
 TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, TerrainKind.WATER)
 FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
+# Members named through an enum class cost a call of the metaclass's __getattr__ hook each
+# on Python 3.11 (EnumType defines one): what every decision asks compares with these.
+_ROLL_OFF, _DEPLOY_ORDER, _PLAYING = Phase.ROLL_OFF, Phase.DEPLOY_ORDER, Phase.PLAYING
+_MELEE = WeaponKind.MELEE
 
 Rank = tuple[int, ...]  # a setup candidate's rank: the lowest first
 _OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
@@ -106,15 +110,15 @@ class GreedyPlayer:
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
             return self._decide_pending(state)
-        if state.phase is Phase.ROLL_OFF:
+        if state.phase is _ROLL_OFF:
             return RollOff()
         side = acting_side(state)
         if side is None:
             raise NoLegalAction(f"nobody acts in phase {state.phase.value}")
-        if state.phase is Phase.DEPLOY_ORDER:
+        if state.phase is _DEPLOY_ORDER:
             # B2: the loser of the roll-off deploys second and so sees the enemy's setup.
             return ChooseDeployOrder(side, deploy_first=False)
-        if state.phase is Phase.PLAYING:
+        if state.phase is _PLAYING:
             return self._play(state, side)
         # A cell's place (gap and offset) depends only on the board and the side: kept for
         # as long as the games are on the same scenario object.
@@ -229,8 +233,8 @@ class GreedyPlayer:
         if known is not None and known[0] is unit.sheet:
             return known[1], known[2]
         weapons = unit.weapons
-        melee = tuple(i for i, w in enumerate(weapons) if w.kind is WeaponKind.MELEE)
-        others = tuple(i for i, w in enumerate(weapons) if w.kind is not WeaponKind.MELEE)
+        melee = tuple(i for i, w in enumerate(weapons) if w.kind is _MELEE)
+        others = tuple(i for i, w in enumerate(weapons) if w.kind is not _MELEE)
         # attack_options offers a group's weapons against a target only within their reach
         # (E3's Height bonus included for the others).
         reaches = (
