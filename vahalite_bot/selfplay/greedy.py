@@ -141,14 +141,20 @@ class GreedyPlayer:
         movers.sort(key=lambda u: (u.embarked_in is not None, u.id))
         if not movers:
             return None
-        spots = self._spot_cache(state, side)
-        self._options_for(state, side)
-        enemies = {u.cell for u in state.living(side.other) if u.cell is not None}
+        foes = state.living(side.other)
+        spots = self._spot_cache(state, side, foes)
+        self._options_for(state, foes)
+        enemies = {u.cell for u in foes if u.cell is not None}
+        objectives: dict[bool, list[Cell]] = {}  # they depend on the side and is_flyer
         for unit in movers:
-            nearest = self._nearest.setdefault(unit.is_flyer, {})
+            flyer = unit.is_flyer
+            nearest = self._nearest.setdefault(flyer, {})
             reach = _reach(unit)
             in_reach = self._in_reach.setdefault(reach, {})
-            spot = _Spot(_objectives(state, unit), enemies, reach, nearest, in_reach)
+            aims = objectives.get(flyer)
+            if aims is None:
+                aims = objectives[flyer] = _objectives(state, unit)
+            spot = _Spot(aims, enemies, reach, nearest, in_reach)
             known = (unit.id, unit.hp, unit.embarked_in, unit.order)
             stay = spots.get((*known, None))
             if stay is None:
@@ -203,14 +209,16 @@ class GreedyPlayer:
                 return as_fall_back(state, Move(side, unit.id, path))  # M6
         return None
 
-    def _spot_cache(self, state: GameState, side: Side) -> dict[tuple[object, ...], float]:
-        """The spot values known for this board: the enemy units as they stand, the SPs'
-        holders, the terrain (the same dict object: terrain is copy-on-write)."""
+    def _spot_cache(
+        self, state: GameState, side: Side, foes: list[UnitState]
+    ) -> dict[tuple[object, ...], float]:
+        """The spot values known for this board: the enemy units (``foes``) as they stand,
+        the SPs' holders, the terrain (the same dict object: terrain is copy-on-write)."""
         context = (
             state.terrain,
             side,
             state.house,
-            tuple((u.id, u.cell, u.hp, u.embarked_in) for u in state.living(side.other)),
+            tuple((u.id, u.cell, u.hp, u.embarked_in) for u in foes),
             tuple(sorted((cell, sp.holder) for cell, sp in state.sps.items())),
         )
         if len(context) != len(self._spots_context) or any(
@@ -336,29 +344,33 @@ class GreedyPlayer:
         return number
 
     def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
-        best: tuple[float, Attack | Charge] | None = None
-        self._options_for(state, side)
+        found: tuple[float, str, combat.AttackOption] | None = None
+        self._options_for(state, state.living(side.other))
         for unit in state.living(side):
             attacker = self._attacker(unit)
             for option in self._attack_options(state, unit):
                 target = state.units[option.target]
                 value = self._value_of(state, unit, attacker, target, option.weapons)
-                if value > 0 and (best is None or value > best[0]):
-                    action = Attack(side, unit.id, option.target, option.weapons, option.melee)
-                    best = (value, action)
+                if value > 0 and (found is None or value > found[0]):
+                    found = (value, unit.id, option)
+        best: tuple[float, Attack | Charge] | None = None
+        if found is not None:
+            value, unit_id, option = found
+            best = (value, Attack(side, unit_id, option.target, option.weapons, option.melee))
         charged = best_charge(state, side, kill_bonus)  # M8
         if charged is not None and (best is None or charged[0] > best[0]):
             best = charged
         return None if best is None else best[1]
 
-    def _options_for(self, state: GameState, side: Side) -> None:
-        """Keep ``_attack_options``' answers for ``side``'s units while the board is the
-        same: the terrain (by identity: the same game, whose terrain is fixed once play
-        starts), the house rules and the enemies' places; forget them otherwise."""
+    def _options_for(self, state: GameState, foes: list[UnitState]) -> None:
+        """Keep ``_attack_options``' answers for the units of the side ``foes`` (the other's
+        living units) face while the board is the same: the terrain (by identity: the same
+        game, whose terrain is fixed once play starts), the house rules and the enemies'
+        places; forget them otherwise."""
         board = (
             state.terrain,
             state.house,
-            tuple((u.id, u.cell) for u in state.living(side.other)),
+            tuple((u.id, u.cell) for u in foes),
         )
         kept = self._options_board
         if not kept or kept[0] is not board[0] or kept[1:] != board[1:]:
