@@ -83,8 +83,9 @@ class GreedyPlayer:
         # and the target's HP, so each distinct case is computed once per player.
         self._odds: dict[_OddsKey, tuple[float, float]] = {}
         # Each move of a turn asks again what every other unit's spots are worth; while the
-        # enemy, the SPs and the terrain stay as they were, the answers do too.
-        self._spots: dict[tuple[object, ...], float] = {}
+        # enemy, the SPs and the terrain stay as they were, the answers do too. By the
+        # unit as it stands (id, HP, transport, order), then the cell (None: where it is).
+        self._spots: dict[tuple[object, ...], dict[Cell | None, float]] = {}
         self._spots_context: tuple[object, ...] = ()
         # Each unit's best conceivable attack value for the same board (see _attack_bound),
         # with the sheet it was worked out for.
@@ -155,10 +156,10 @@ class GreedyPlayer:
             if aims is None:
                 aims = objectives[flyer] = _objectives(state, unit)
             spot = _Spot(aims, enemies, reach, nearest, in_reach)
-            known = (unit.id, unit.hp, unit.embarked_in, unit.order)
-            stay = spots.get((*known, None))
+            known = spots.setdefault((unit.id, unit.hp, unit.embarked_in, unit.order), {})
+            stay = known.get(None)
             if stay is None:
-                stay = spots[(*known, None)] = self._position_value(state, unit, spot)
+                stay = known[None] = self._position_value(state, unit, spot)
             # The unit moves only to a spot worth more than this. Spots that cannot be are
             # not worked out (nor, when none can be, where the unit could go): the best
             # spot, and whether it beats staying, come out the same at a fraction of the
@@ -176,13 +177,13 @@ class GreedyPlayer:
             untried: list[tuple[float, int]] = []
             for index, destination in enumerate(destinations):
                 cell = destination.cell
-                value = spots.get((*known, cell))
+                value = known.get(cell)
                 if value is None:
                     ceiling = _bound_at(cell, near)
                     if ceiling == 0.0:
                         # Nothing worth attacking from there (_best_attack_value's answer
                         # is 0): the spot is worth its place alone, known without trying it.
-                        value = spots[(*known, cell)] = _placed(0.0, state, unit, cell, cell, spot)
+                        value = known[cell] = _placed(0.0, state, unit, cell, cell, spot)
                     else:
                         ceiling = _placed(ceiling, state, unit, cell, cell, spot)
                         if ceiling > enough:
@@ -201,7 +202,7 @@ class GreedyPlayer:
                     trial = state.view().units_changed(unit.id)
                 cell = destinations[index].cell
                 value = self._value_after_move(trial, trial.units[unit.id], cell, spot)
-                spots[(*known, cell)] = value
+                known[cell] = value
                 if best is None or (value, -index) > (best[0], -best[1]):
                     best = (value, index)
             if best is not None and best[0] > enough:
@@ -211,7 +212,7 @@ class GreedyPlayer:
 
     def _spot_cache(
         self, state: GameState, side: Side, foes: list[UnitState]
-    ) -> dict[tuple[object, ...], float]:
+    ) -> dict[tuple[object, ...], dict[Cell | None, float]]:
         """The spot values known for this board: the enemy units (``foes``) as they stand,
         the SPs' holders, the terrain (the same dict object: terrain is copy-on-write)."""
         context = (
