@@ -290,9 +290,12 @@ class GreedyPlayer:
         # A cheap bound before asking attack_options: is any enemy within the longest reach?
         if not _enemy_in_reach(here, spot):
             return 0.0
+        options = self._attack_options(state, unit)
+        if not options:
+            return 0.0
         best = 0.0
         attacker = self._attacker(unit)
-        for option in self._attack_options(state, unit):
+        for option in options:
             target = state.units[option.target]
             best = max(best, self._value_of(state, unit, attacker, target, option.weapons))
         return best
@@ -348,8 +351,11 @@ class GreedyPlayer:
         found: tuple[float, str, combat.AttackOption] | None = None
         self._options_for(state, state.living(side.other))
         for unit in state.living(side):
+            options = self._attack_options(state, unit)
+            if not options:
+                continue
             attacker = self._attacker(unit)
-            for option in self._attack_options(state, unit):
+            for option in options:
                 target = state.units[option.target]
                 value = self._value_of(state, unit, attacker, target, option.weapons)
                 if value > 0 and (found is None or value > found[0]):
