@@ -124,8 +124,9 @@ def finish(ctx: Context, winner: Side | None, reason: str) -> None:
 def _capture_sps(ctx: Context) -> None:
     """J1: a ground unit (a transport counts, a flyer doesn't) ending a turn on an SP takes it."""
     state = ctx.state
+    standing = state.occupied()  # unit_at for every SP at once
     for cell, sp in state.sps.items():
-        unit = state.unit_at(cell)
+        unit = standing.get(cell)
         if unit is None or unit.is_flyer or sp.holder is unit.side:
             continue
         sp.holder = unit.side
