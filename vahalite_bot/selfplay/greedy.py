@@ -499,8 +499,9 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     assert here is not None
     steps = 1 if unit.embarked_in is not None else unit_orders.max_move(state, unit)
     value = bound
+    col, row = here
     if spot.objectives:
-        taken, (col, row) = spot.enemies, here
+        taken = spot.enemies
         nearest: int | None = None
         for o in spot.objectives:  # a loop, E1's distance inlined: asked for every mover
             left = abs(col - o[0]) + abs(row - o[1]) - steps
@@ -511,7 +512,11 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
         value -= DISTANCE_WEIGHT * nearest
     if unit.is_flyer:
         return value
-    holders = {sp.holder for cell, sp in state.sps.items() if distance(here, cell) <= steps}
+    holders = {
+        sp.holder
+        for (s_col, s_row), sp in state.sps.items()
+        if abs(col - s_col) + abs(row - s_row) <= steps  # E1's distance, inlined
+    }
     if any(holder is not unit.side for holder in holders):
         return value + CAPTURE_BONUS
     return value + HOLD_BONUS if holders else value
@@ -531,8 +536,13 @@ def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
     """Could any enemy be within reach of a weapon of the unit standing on ``here``?"""
     found = spot.in_reach.get(here)
     if found is None:
-        reach = spot.reach
-        found = spot.in_reach[here] = any(distance(here, cell) <= reach for cell in spot.enemies)
+        reach, (col, row) = spot.reach, here
+        found = False
+        for e_col, e_row in spot.enemies:  # a loop, E1's distance inlined: for every spot
+            if abs(col - e_col) + abs(row - e_row) <= reach:
+                found = True
+                break
+        spot.in_reach[here] = found
     return found
 
 
