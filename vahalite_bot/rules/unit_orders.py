@@ -23,8 +23,8 @@ from vahalite_bot.rules.state import GameState, PendingOrders, UnitState
 ALTERNATIVES = (Order.ASSAULT, Order.AIMED_FIRE)
 
 # Members named through an enum class cost a call of the metaclass's __getattr__ hook each
-# on Python 3.11 (EnumType defines one), and every move, attack and die asks what the orders allow:
-# the questions below compare with these module names.
+# on Python 3.11 (EnumType defines one), and every move, attack and die asks what the
+# orders allow: the questions below compare with these module names.
 _ADVANCE, _ASSAULT, _AIMED_FIRE = Order.ADVANCE, Order.ASSAULT, Order.AIMED_FIRE
 _ORDERS, _MELEE = HouseRule.ORDERS, WeaponKind.MELEE
 
