@@ -164,6 +164,17 @@ def setup_state(seed: int, phase: Phase) -> GameState:
     return state
 
 
+def test_games_of_one_matchup_share_the_fielded_sheets_never_the_units() -> None:
+    # The armies are fielded once per matchup (selfplay.game): a game changes its units,
+    # so each game must start from units of its own, equal to the other game's.
+    first, factions = initial_state(game_seed(1, 0))
+    again, _ = initial_state(game_seed(1, 0), matchup=factions)
+    assert first.units == again.units
+    for handle, unit in first.units.items():
+        assert unit is not again.units[handle]
+        assert unit.sheet is again.units[handle].sheet
+
+
 @pytest.mark.parametrize("phase", [Phase.TERRAIN, Phase.SP, Phase.DEPLOYMENT])
 def test_random_player_draws_from_exactly_the_legal_setup_actions(phase: Phase) -> None:
     state = setup_state(4, phase)

@@ -28,6 +28,9 @@ from vahalite_bot.rules.state import GameState, UnitState
 MAX_REACH = 3  # 11-12 on 2D6: no charge can go farther, so a longer one is refused
 # P(reach >= L) for L = 1, 2, 3 from 2D6: 36/36, 21/36 (7+), 3/36 (11+).
 REACH_CHANCE = {1: Fraction(1), 2: Fraction(21, 36), 3: Fraction(3, 36)}
+# Asked for every unit at every decision: a module name, not an enum member named through
+# its class, which costs a metaclass hook call on Python 3.11 (see rules/engine.py).
+_CHARGE = HouseRule.CHARGE
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,7 @@ def charge_path(
 
 def charge_options(state: GameState, unit: UnitState) -> list[ChargeOption]:
     """Every legal charge of ``unit`` now: each target, each empty cell beside it in reach."""
-    if not state.has(HouseRule.CHARGE):
+    if not state.has(_CHARGE):
         return []  # charger_problem's first answer, without building the refusal
     if charger_problem(state, unit) is not None:
         return []

@@ -22,6 +22,11 @@ from vahalite_bot.rules.state import GameState, PendingAdvance, UnitState
 from vahalite_bot.rules.weapon_skill import melee_modifier
 
 RANGED = (WeaponKind.SHOOTING, WeaponKind.ARTILLERY)
+# Members named through an enum class cost a call of the metaclass's __getattr__ hook each
+# on Python 3.11 (EnumType defines one): the questions automatic players ask for every
+# unit and spot, and every die's rule, compare with these module names.
+_MELEE, _SHOOTING, _ARTILLERY = WeaponKind.MELEE, WeaponKind.SHOOTING, WeaponKind.ARTILLERY
+_HEIGHT, _NATURAL_ONE = TerrainKind.HEIGHT, HouseRule.NATURAL_ONE
 
 
 @dataclass(frozen=True)
@@ -129,7 +134,7 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     assert here is not None
     flyer = unit.is_flyer
     # E3, as height_bonus has it (the position is known already).
-    bonus = 0 if flyer or state.terrain_kind(here) is not TerrainKind.HEIGHT else 1
+    bonus = 0 if flyer or state.terrain_kind(here) is not _HEIGHT else 1
     # (index, melee, reach, minimum range, needs a sight line) of each weapon that no
     # target-independent rule rules out, and the longest reach among them.
     usable: list[tuple[int, bool, int, int, bool]] = []
@@ -138,7 +143,7 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
     embarked = unit.embarked_in is not None
     for index, weapon in enumerate(unit.weapons):
         kind = weapon.kind
-        if kind is WeaponKind.MELEE:
+        if kind is _MELEE:
             if embarked:
                 continue  # E13
             reach = weapon.max_range
@@ -146,12 +151,12 @@ def attack_options(state: GameState, unit: UnitState) -> list[AttackOption]:
         else:
             if melee_only:
                 continue  # M3
-            if embarked and kind is not WeaponKind.SHOOTING:
+            if embarked and kind is not _SHOOTING:
                 continue  # E13
-            if kind is WeaponKind.ARTILLERY and unit.moved:
+            if kind is _ARTILLERY and unit.moved:
                 continue  # E2
             reach = weapon.max_range + bonus
-            usable.append((index, False, reach, weapon.minimum_range, kind is WeaponKind.SHOOTING))
+            usable.append((index, False, reach, weapon.minimum_range, kind is _SHOOTING))
         longest = max(longest, reach)
     if not usable:
         return []
@@ -243,13 +248,13 @@ def die_rule(
     modifier = 0
     if not overwatch:  # M7: orders don't apply to Overwatch
         modifier += unit_orders.die_modifier(state, unit, weapon.kind)
-    if weapon.kind is WeaponKind.MELEE:
+    if weapon.kind is _MELEE:
         modifier += melee_modifier(state, unit, target)
     return DieRule(
         strength=weapon.strength,
         defense=target.sheet.defense,
         modifier=modifier,
-        natural_one_fails=state.has(HouseRule.NATURAL_ONE),
+        natural_one_fails=state.has(_NATURAL_ONE),
         natural_six_only=overwatch,
     )
 

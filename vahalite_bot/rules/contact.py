@@ -11,6 +11,10 @@ from vahalite_bot.rules.geometry import Cell, orthogonal_neighbours
 from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.state import GameState, UnitState
 
+# Asked for every cell a move could end on: a module name, not an enum member named through
+# its class, which costs a metaclass hook call on Python 3.11 (see rules/engine.py).
+_CHARGE = HouseRule.CHARGE
+
 
 def enemies_touching(state: GameState, unit: UnitState, cell: Cell) -> list[UnitState]:
     """The enemy ground units orthogonally next to ``cell``, as seen by ``unit``."""
@@ -41,7 +45,7 @@ def charge_rule_end_problem(
 ) -> IllegalAction | None:
     """M8: a ground unit's move may not end next to an enemy ground unit unless it began
     next to one; embarking is allowed. ``began_in_contact`` saves the question when known."""
-    if not state.has(HouseRule.CHARGE) or unit.is_flyer or embarks_at(state, unit, cell):
+    if not state.has(_CHARGE) or unit.is_flyer or embarks_at(state, unit, cell):
         return None
     if began_in_contact is None:
         began_in_contact = in_contact(state, unit)

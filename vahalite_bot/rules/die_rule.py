@@ -26,6 +26,24 @@ class DieRule:
     natural_one_fails: bool = False  # M1
     natural_six_only: bool = False  # M7: Overwatch
 
+    def __init__(
+        self,
+        strength: int,
+        defense: int,
+        modifier: int = 0,
+        natural_one_fails: bool = False,
+        natural_six_only: bool = False,
+    ) -> None:
+        # Written out: the generated frozen __init__ sets each field through
+        # object.__setattr__, twice as slow, and each die's judge and each odds asked is one.
+        self.__dict__.update(
+            strength=strength,
+            defense=defense,
+            modifier=modifier,
+            natural_one_fails=natural_one_fails,
+            natural_six_only=natural_six_only,
+        )
+
     def succeeds(self, face: int) -> bool:
         if self.natural_one_fails and face == 1:
             return False

@@ -44,6 +44,10 @@ from vahalite_bot.rules.state import (
     Phase,
 )
 
+# A member named through an enum class costs a call of the metaclass's __getattr__ hook on
+# Python 3.11 (EnumType defines one): what is asked at every action compares with these.
+_PLAYING, _ENDED = Phase.PLAYING, Phase.ENDED
+
 
 def apply(state: GameState, action: Action, dice: DiceStream) -> tuple[GameState, list[Event]]:
     """Apply ``action``; the given state is never changed, even when this raises."""
@@ -64,7 +68,7 @@ def check(state: GameState, action: Action, dice: DiceStream) -> None:
     check, the setup step's report) cannot refuse. Players try many setup candidates: the
     steps' own checks answer for them, changing nothing, so no copy is made.
     """
-    if not state.pending and state.phase is not Phase.ENDED:
+    if not state.pending and state.phase is not _ENDED:
         match action:
             case PlaceTerrain():
                 setup.check_place_terrain(state, action)
@@ -79,7 +83,7 @@ def check(state: GameState, action: Action, dice: DiceStream) -> None:
 
 
 def _copy_to_change(state: GameState) -> GameState:
-    if state.phase is Phase.ENDED:
+    if state.phase is _ENDED:
         raise IllegalAction("J4", "game_over")
     return state.copy()
 
@@ -88,7 +92,7 @@ def acting_side(state: GameState) -> Side | None:
     """Who must act now: the pending decision's owner, the setup actor or the player on turn."""
     if state.pending:
         return state.pending[0].side
-    if state.phase is Phase.PLAYING:
+    if state.phase is _PLAYING:
         return state.active
     return setup.setup_actor(state)
 
@@ -135,7 +139,7 @@ def _dispatch(ctx: Context, action: Action) -> None:
 
 
 def _require_turn(state: GameState, side: Side, unit_id: str | None) -> None:
-    if state.phase is not Phase.PLAYING:
+    if state.phase is not _PLAYING:
         raise IllegalAction("C1", "not_playing", phase=state.phase.value)
     if state.active is not side:
         raise IllegalAction("C1", "not_your_turn", side=side.value)

@@ -64,6 +64,7 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
     # Without M8 a ground unit may end on any empty cell it may pass (_end_problem).
     plain_end = not flyer and began_in_contact is None
     terrain = state.terrain
+    side = unit.side
     around = board_neighbours(state.scenario.width, state.scenario.height)
     while queue:
         here = queue.popleft()
@@ -75,8 +76,10 @@ def reachable(state: GameState, unit: UnitState) -> dict[Cell, Destination]:
             if step in paths:
                 continue
             occupant = occupants.get(step)
+            # D2, and D3 (_blocks, inlined: asked for every cell of every search).
             if not flyer and (
-                (step in terrain and not state.can_stand(unit, step)) or _blocks(unit, occupant)
+                (step in terrain and not state.can_stand(unit, step))
+                or (occupant is not None and occupant.side is not side and not occupant.is_flyer)
             ):
                 continue
             paths[step] = steps = (*path, step)

@@ -30,12 +30,16 @@ from vahalite_bot.rules.state import GameState, Phase, SPState, UnitState, fits
 from vahalite_bot.rules.turns import begin_turn
 
 SETUP_PHASES = (Phase.TERRAIN, Phase.SP, Phase.DEPLOYMENT)
+# Members named through an enum class cost a call of the metaclass's __getattr__ hook each
+# on Python 3.11 (EnumType defines one), and whose setup step it is is asked several
+# times an action: the questions below compare with these module names.
+_DEPLOY_ORDER, _TERRAIN, _SP = Phase.DEPLOY_ORDER, Phase.TERRAIN, Phase.SP
 
 
 # -- questions ---------------------------------------------------------------------------
 def setup_actor(state: GameState) -> Side | None:
     """Whose setup step it is (None for the roll-off, which the bot makes)."""
-    if state.phase is Phase.DEPLOY_ORDER:
+    if state.phase is _DEPLOY_ORDER:
         assert state.first_player is not None
         return state.first_player.other
     if state.phase in SETUP_PHASES:
@@ -73,8 +77,10 @@ def can_deploy_all(state: GameState, side: Side) -> bool:
     free = [c for c in state.scenario.zone_cells(side) if c not in occupied]
     # Any unit may stand on a cell with neither terrain nor an SP: with enough of those
     # left for every waiting unit, riders or not, the matchings below cannot fail, and
-    # this is what most setup steps ask.
-    plain = sum(1 for c in free if c not in state.terrain and c not in state.sps)
+    # this is what most setup steps ask (twice each: a list's length costs less than a
+    # sum over a generator).
+    terrain, sps = state.terrain, state.sps
+    plain = len([c for c in free if c not in terrain and c not in sps])
     if plain >= len(waiting):
         return True
     transports = [
@@ -272,9 +278,9 @@ def _deploy_problem(state: GameState, unit: UnitState, cell: Cell) -> IllegalAct
 
 
 def _has_work(state: GameState, phase: Phase, side: Side) -> bool:
-    if phase is Phase.TERRAIN:
+    if phase is _TERRAIN:
         return bool(state.pieces_left(side))
-    if phase is Phase.SP:
+    if phase is _SP:
         return sp_left(state, side) > 0
     # Asked a few times at every setup step (whose step is it?): one pass, no list, and a
     # plain loop, at less than half the cost of any() over a generator.

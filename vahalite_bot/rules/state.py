@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
@@ -252,10 +252,13 @@ class GameState:
             raise UnknownUnit(unit_id)
         return unit
 
-    def living(self, side: Side | None = None) -> Iterator[UnitState]:
-        for unit in self.units.values():
-            if not unit.destroyed and (side is None or unit.side is side):
-                yield unit
+    def living(self, side: Side | None = None) -> list[UnitState]:
+        # A list, not a generator: asked many times at every decision, nearly always to be
+        # read to the end, and a comprehension costs half as much per unit as a generator.
+        units = self.units.values()
+        if side is None:
+            return [unit for unit in units if not unit.destroyed]
+        return [unit for unit in units if unit.side is side and not unit.destroyed]
 
     def unit_at(self, cell: Cell) -> UnitState | None:
         """The unit standing on ``cell`` (a transport, not its passenger)."""

@@ -22,16 +22,22 @@ from vahalite_bot.rules.state import GameState, PendingOrders, UnitState
 
 ALTERNATIVES = (Order.ASSAULT, Order.AIMED_FIRE)
 
+# Members named through an enum class cost a call of the metaclass's __getattr__ hook each
+# on Python 3.11 (EnumType defines one), and every move, attack and die asks what the
+# orders allow: the questions below compare with these module names.
+_ADVANCE, _ASSAULT, _AIMED_FIRE = Order.ADVANCE, Order.ASSAULT, Order.AIMED_FIRE
+_ORDERS, _MELEE = HouseRule.ORDERS, WeaponKind.MELEE
+
 
 # -- questions ---------------------------------------------------------------------------
 def order_of(state: GameState, unit: UnitState) -> Order:
     """The unit's order this turn (Advance whenever M3 is off)."""
-    return unit.order if state.has(HouseRule.ORDERS) else Order.ADVANCE
+    return unit.order if state.has(_ORDERS) else _ADVANCE
 
 
 def move_problem(state: GameState, unit: UnitState) -> IllegalAction | None:
     """Why the unit's order forbids it any move now (Aimed Fire), or None."""
-    if order_of(state, unit) is Order.AIMED_FIRE:
+    if order_of(state, unit) is _AIMED_FIRE:
         return IllegalAction("M3", "aimed_fire_no_move", unit=unit.id)
     return None
 
@@ -43,26 +49,26 @@ def may_move(state: GameState, unit: UnitState) -> bool:
 def max_move(state: GameState, unit: UnitState) -> int:
     """The longest move the unit may make: 2 x M under Assault, else M (D1)."""
     m = unit.sheet.maneuverability
-    return 2 * m if order_of(state, unit) is Order.ASSAULT else m
+    return 2 * m if order_of(state, unit) is _ASSAULT else m
 
 
 def melee_only(state: GameState, unit: UnitState) -> bool:
     """Assault allows only a melee attack."""
-    return order_of(state, unit) is Order.ASSAULT
+    return order_of(state, unit) is _ASSAULT
 
 
 def weapon_problem(state: GameState, unit: UnitState, weapon: Weapon) -> IllegalAction | None:
     """Assault allows only a melee attack."""
-    if weapon.kind is not WeaponKind.MELEE and melee_only(state, unit):
+    if weapon.kind is not _MELEE and melee_only(state, unit):
         return IllegalAction("M3", "assault_melee_only", unit=unit.id, weapon=weapon.name.en)
     return None
 
 
 def die_modifier(state: GameState, unit: UnitState, kind: WeaponKind) -> int:
     """Aimed Fire: Shooting and Artillery dice +1, melee dice -1."""
-    if order_of(state, unit) is not Order.AIMED_FIRE:
+    if order_of(state, unit) is not _AIMED_FIRE:
         return 0
-    return -1 if kind is WeaponKind.MELEE else 1
+    return -1 if kind is _MELEE else 1
 
 
 def may_take(unit: UnitState, order: Order) -> bool:

@@ -12,6 +12,9 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.rules.turns import begin_turn
 
 SIDES = tuple(Side)  # iterating the enum itself is slow, and J3 asks after every action
+# Asked after every action too: module names, not enum members named through their class,
+# which cost a metaclass hook call each on Python 3.11 (see rules/engine.py).
+_PLAYING, _DAMAGE_AT_ROUND_END = Phase.PLAYING, HouseRule.DAMAGE_AT_ROUND_END
 
 
 def score(state: GameState, side: Side) -> Score:
@@ -85,13 +88,13 @@ def check_annihilation(ctx: Context) -> None:
 
     With M2 units leave only in the damage step, whose step (5) checks J3 itself.
     """
-    if not ctx.state.has(HouseRule.DAMAGE_AT_ROUND_END):
+    if not ctx.state.has(_DAMAGE_AT_ROUND_END):
         _annihilation(ctx)
 
 
 def _annihilation(ctx: Context) -> None:
     state = ctx.state
-    if state.phase is not Phase.PLAYING:
+    if state.phase is not _PLAYING:
         return
     # Asked after every action: one pass over the units rather than a search per side.
     standing = {unit.side for unit in state.units.values() if not unit.destroyed}
@@ -121,8 +124,9 @@ def finish(ctx: Context, winner: Side | None, reason: str) -> None:
 def _capture_sps(ctx: Context) -> None:
     """J1: a ground unit (a transport counts, a flyer doesn't) ending a turn on an SP takes it."""
     state = ctx.state
+    standing = state.occupied()  # unit_at for every SP at once
     for cell, sp in state.sps.items():
-        unit = state.unit_at(cell)
+        unit = standing.get(cell)
         if unit is None or unit.is_flyer or sp.holder is unit.side:
             continue
         sp.holder = unit.side

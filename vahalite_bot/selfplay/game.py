@@ -33,6 +33,15 @@ ARMY_LIST = "500"
 
 Observer = Callable[[GameState, Action, list[Event]], None]
 
+Forces = dict[Side, tuple[tuple[str, UnitSheet], ...]]
+# Fielding the armies (lists grown, options applied, handles given) is the same work for
+# every game that draws the same factions from the same mapping on the same scenario, and
+# its result is frozen sheets: fielded once, shared by those games (each game makes its own
+# units of them). By the objects' identity, which the entry keeps alive (so no id is reused
+# while it is in the table).
+_fielded: dict[tuple[int, int, str, str], tuple[object, object, Forces]] = {}
+MAX_FIELDED = 1000  # entries kept before the table starts afresh
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -77,19 +86,35 @@ def initial_state(
     unless ``matchup`` names it."""
     factions = _demo_factions() if factions is None else factions
     scenario = shipped("standard") if scenario is None else scenario
-    sheets: dict[str, UnitSheet] = all_sheets(factions)
     rng = sub_rng(seed, "armies")
     names = sorted(factions)
     chosen = {side: rng.choice(names) for side in Side}
     if matchup is not None:
         chosen = dict(matchup)
-    forces: dict[Side, list[tuple[str, UnitSheet]]] = {}
+    key = (id(factions), id(scenario), chosen[Side.SOUTH], chosen[Side.NORTH])
+    kept = _fielded.get(key)
+    if kept is not None and kept[0] is factions and kept[1] is scenario:
+        forces = kept[2]
+    else:
+        forces = _field(factions, scenario, chosen)
+        if len(_fielded) >= MAX_FIELDED:
+            _fielded.clear()
+        _fielded[key] = (factions, scenario, forces)
+    return new_game(scenario, forces, house), chosen
+
+
+def _field(
+    factions: Mapping[str, Faction], scenario: Scenario, chosen: Mapping[Side, str]
+) -> Forces:
+    """Each side's army as the game fields it (handles unique across both sides)."""
+    sheets: dict[str, UnitSheet] = all_sheets(factions)
+    forces: Forces = {}
     taken: list[str] = []
     for side in Side:
         roster = _army(factions[chosen[side]], sheets, scenario, side)
-        forces[side] = field_units(roster, sheets, taken)
+        forces[side] = tuple(field_units(roster, sheets, taken))
         taken.extend(handle for handle, _ in forces[side])
-    return new_game(scenario, forces, house), chosen
+    return forces
 
 
 def _army(

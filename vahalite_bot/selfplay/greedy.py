@@ -59,12 +59,19 @@ MIN_GAIN = 1e-9  # a move must improve on staying put by more than rounding nois
 # back corners.
 TERRAIN_ORDER = (TerrainKind.HEIGHT, TerrainKind.COVER, TerrainKind.OBSTACLE, TerrainKind.WATER)
 FRONT_TERRAIN = frozenset({TerrainKind.HEIGHT, TerrainKind.COVER})
+# Members named through an enum class cost a call of the metaclass's __getattr__ hook each
+# on Python 3.11 (EnumType defines one): what every decision asks compares with these.
+_ROLL_OFF, _DEPLOY_ORDER, _PLAYING = Phase.ROLL_OFF, Phase.DEPLOY_ORDER, Phase.PLAYING
+_MELEE = WeaponKind.MELEE
 
 Rank = tuple[int, ...]  # a setup candidate's rank: the lowest first
 _OddsKey = tuple[tuple[tuple[DieOdds, int], ...], int]
-# An attack's value by what its odds depend on (see _value_of): both sheets by number, HPs,
-# order, the target's terrain piece, the weapons; stored with the house rules it holds for.
-_ValueKey = tuple[int, int, int | None, Order, int, int, Terrain | None, tuple[int, ...]]
+# What of an attacker its attacks' odds depend on (see _value_of): its sheet by number, HP,
+# round HP and order.
+_Attacker = tuple[int, int, int | None, Order]
+# An attack's value by what its odds depend on: the attacker's part, the target's sheet by
+# number, HP and terrain piece, the weapons; stored with the house rules it holds for.
+_ValueKey = tuple[_Attacker, int, int, Terrain | None, tuple[int, ...]]
 MAX_VALUES = 100_000  # entries kept before the value cache starts afresh
 
 
@@ -76,8 +83,9 @@ class GreedyPlayer:
         # and the target's HP, so each distinct case is computed once per player.
         self._odds: dict[_OddsKey, tuple[float, float]] = {}
         # Each move of a turn asks again what every other unit's spots are worth; while the
-        # enemy, the SPs and the terrain stay as they were, the answers do too.
-        self._spots: dict[tuple[object, ...], float] = {}
+        # enemy, the SPs and the terrain stay as they were, the answers do too. By the
+        # unit as it stands (id, HP, transport, order), then the cell (None: where it is).
+        self._spots: dict[tuple[object, ...], dict[Cell | None, float]] = {}
         self._spots_context: tuple[object, ...] = ()
         # Each unit's best conceivable attack value for the same board (see _attack_bound),
         # with the sheet it was worked out for.
@@ -103,15 +111,15 @@ class GreedyPlayer:
     def choose(self, state: GameState, rng: random.Random) -> Action:
         if state.pending:
             return self._decide_pending(state)
-        if state.phase is Phase.ROLL_OFF:
+        if state.phase is _ROLL_OFF:
             return RollOff()
         side = acting_side(state)
         if side is None:
             raise NoLegalAction(f"nobody acts in phase {state.phase.value}")
-        if state.phase is Phase.DEPLOY_ORDER:
+        if state.phase is _DEPLOY_ORDER:
             # B2: the loser of the roll-off deploys second and so sees the enemy's setup.
             return ChooseDeployOrder(side, deploy_first=False)
-        if state.phase is Phase.PLAYING:
+        if state.phase is _PLAYING:
             return self._play(state, side)
         # A cell's place (gap and offset) depends only on the board and the side: kept for
         # as long as the games are on the same scenario object.
@@ -134,18 +142,24 @@ class GreedyPlayer:
         movers.sort(key=lambda u: (u.embarked_in is not None, u.id))
         if not movers:
             return None
-        spots = self._spot_cache(state, side)
-        self._options_for(state, side)
-        enemies = {u.cell for u in state.living(side.other) if u.cell is not None}
+        foes = state.living(side.other)
+        spots = self._spot_cache(state, side, foes)
+        self._options_for(state, foes)
+        enemies = {u.cell for u in foes if u.cell is not None}
+        objectives: dict[bool, list[Cell]] = {}  # they depend on the side and is_flyer
         for unit in movers:
-            nearest = self._nearest.setdefault(unit.is_flyer, {})
+            flyer = unit.is_flyer
+            nearest = self._nearest.setdefault(flyer, {})
             reach = _reach(unit)
             in_reach = self._in_reach.setdefault(reach, {})
-            spot = _Spot(_objectives(state, unit), enemies, reach, nearest, in_reach)
-            known = (unit.id, unit.hp, unit.embarked_in, unit.order)
-            stay = spots.get((*known, None))
+            aims = objectives.get(flyer)
+            if aims is None:
+                aims = objectives[flyer] = _objectives(state, unit)
+            spot = _Spot(aims, enemies, reach, nearest, in_reach)
+            known = spots.setdefault((unit.id, unit.hp, unit.embarked_in, unit.order), {})
+            stay = known.get(None)
             if stay is None:
-                stay = spots[(*known, None)] = self._position_value(state, unit, spot)
+                stay = known[None] = self._position_value(state, unit, spot)
             # The unit moves only to a spot worth more than this. Spots that cannot be are
             # not worked out (nor, when none can be, where the unit could go): the best
             # spot, and whether it beats staying, come out the same at a fraction of the
@@ -163,13 +177,13 @@ class GreedyPlayer:
             untried: list[tuple[float, int]] = []
             for index, destination in enumerate(destinations):
                 cell = destination.cell
-                value = spots.get((*known, cell))
+                value = known.get(cell)
                 if value is None:
                     ceiling = _bound_at(cell, near)
                     if ceiling == 0.0:
                         # Nothing worth attacking from there (_best_attack_value's answer
                         # is 0): the spot is worth its place alone, known without trying it.
-                        value = spots[(*known, cell)] = _placed(0.0, state, unit, cell, cell, spot)
+                        value = known[cell] = _placed(0.0, state, unit, cell, cell, spot)
                     else:
                         ceiling = _placed(ceiling, state, unit, cell, cell, spot)
                         if ceiling > enough:
@@ -188,7 +202,7 @@ class GreedyPlayer:
                     trial = state.view().units_changed(unit.id)
                 cell = destinations[index].cell
                 value = self._value_after_move(trial, trial.units[unit.id], cell, spot)
-                spots[(*known, cell)] = value
+                known[cell] = value
                 if best is None or (value, -index) > (best[0], -best[1]):
                     best = (value, index)
             if best is not None and best[0] > enough:
@@ -196,14 +210,16 @@ class GreedyPlayer:
                 return as_fall_back(state, Move(side, unit.id, path))  # M6
         return None
 
-    def _spot_cache(self, state: GameState, side: Side) -> dict[tuple[object, ...], float]:
-        """The spot values known for this board: the enemy units as they stand, the SPs'
-        holders, the terrain (the same dict object: terrain is copy-on-write)."""
+    def _spot_cache(
+        self, state: GameState, side: Side, foes: list[UnitState]
+    ) -> dict[tuple[object, ...], dict[Cell | None, float]]:
+        """The spot values known for this board: the enemy units (``foes``) as they stand,
+        the SPs' holders, the terrain (the same dict object: terrain is copy-on-write)."""
         context = (
             state.terrain,
             side,
             state.house,
-            tuple((u.id, u.cell, u.hp, u.embarked_in) for u in state.living(side.other)),
+            tuple((u.id, u.cell, u.hp, u.embarked_in) for u in foes),
             tuple(sorted((cell, sp.holder) for cell, sp in state.sps.items())),
         )
         if len(context) != len(self._spots_context) or any(
@@ -226,8 +242,8 @@ class GreedyPlayer:
         if known is not None and known[0] is unit.sheet:
             return known[1], known[2]
         weapons = unit.weapons
-        melee = tuple(i for i, w in enumerate(weapons) if w.kind is WeaponKind.MELEE)
-        others = tuple(i for i, w in enumerate(weapons) if w.kind is not WeaponKind.MELEE)
+        melee = tuple(i for i, w in enumerate(weapons) if w.kind is _MELEE)
+        others = tuple(i for i, w in enumerate(weapons) if w.kind is not _MELEE)
         # attack_options offers a group's weapons against a target only within their reach
         # (E3's Height bonus included for the others).
         reaches = (
@@ -236,12 +252,13 @@ class GreedyPlayer:
         )
         bound = 0.0
         near: list[tuple[Cell, int, float]] = []
+        attacker = self._attacker(unit)
         for target in state.living(unit.side.other):
             if target.cell is None:
                 continue
             for group, reach in zip((melee, others), reaches, strict=True):
                 if group:
-                    value = self._value_of(state, unit, target, group)
+                    value = self._value_of(state, unit, attacker, target, group)
                     bound = max(bound, value)
                     if value > 0:
                         near.append((target.cell, reach, value))
@@ -273,26 +290,33 @@ class GreedyPlayer:
         # A cheap bound before asking attack_options: is any enemy within the longest reach?
         if not _enemy_in_reach(here, spot):
             return 0.0
+        options = self._attack_options(state, unit)
+        if not options:
+            return 0.0
         best = 0.0
-        for option in self._attack_options(state, unit):
+        attacker = self._attacker(unit)
+        for option in options:
             target = state.units[option.target]
-            best = max(best, self._value_of(state, unit, target, option.weapons))
+            best = max(best, self._value_of(state, unit, attacker, target, option.weapons))
         return best
 
     def _value_of(
-        self, state: GameState, unit: UnitState, target: UnitState, weapons: tuple[int, ...]
+        self,
+        state: GameState,
+        unit: UnitState,
+        attacker: _Attacker,
+        target: UnitState,
+        weapons: tuple[int, ...],
     ) -> float:
         """``_attack_value``, remembered. The odds depend on the attacker's sheet, HP (E7,
         M2's round HP) and order (M3), the target's sheet, HP and the terrain piece it
         stands in (cover, E8), and the house rules: nothing else. Keyed by the sheets (not
         the units) and the piece (not the cell), a value holds for every unit of a kind, as
-        targets move between open cells, and in the next game."""
+        targets move between open cells, and in the next game. ``attacker``: ``unit``'s
+        part of the key (``_attacker``), made once for all the attacks it is weighed with."""
         cell = target.cell
         key = (
-            self._sheet_number(unit.sheet),
-            unit.hp,
-            unit.round_hp,
-            unit.order,
+            attacker,
             self._sheet_number(target.sheet),
             target.hp,
             None if cell is None else state.terrain.get(cell),
@@ -306,6 +330,9 @@ class GreedyPlayer:
             self._values = {}
         self._values[key] = (state.house, value)
         return value
+
+    def _attacker(self, unit: UnitState) -> _Attacker:
+        return (self._sheet_number(unit.sheet), unit.hp, unit.round_hp, unit.order)
 
     def _sheet_number(self, sheet: UnitSheet) -> int:
         """The same number for equal sheets: each game fields its own copies of them."""
@@ -321,28 +348,36 @@ class GreedyPlayer:
         return number
 
     def _best_attack(self, state: GameState, side: Side) -> Attack | Charge | None:
-        best: tuple[float, Attack | Charge] | None = None
-        self._options_for(state, side)
+        found: tuple[float, str, combat.AttackOption] | None = None
+        self._options_for(state, state.living(side.other))
         for unit in state.living(side):
-            for option in self._attack_options(state, unit):
+            options = self._attack_options(state, unit)
+            if not options:
+                continue
+            attacker = self._attacker(unit)
+            for option in options:
                 target = state.units[option.target]
-                value = self._value_of(state, unit, target, option.weapons)
-                if value > 0 and (best is None or value > best[0]):
-                    action = Attack(side, unit.id, option.target, option.weapons, option.melee)
-                    best = (value, action)
+                value = self._value_of(state, unit, attacker, target, option.weapons)
+                if value > 0 and (found is None or value > found[0]):
+                    found = (value, unit.id, option)
+        best: tuple[float, Attack | Charge] | None = None
+        if found is not None:
+            value, unit_id, option = found
+            best = (value, Attack(side, unit_id, option.target, option.weapons, option.melee))
         charged = best_charge(state, side, kill_bonus)  # M8
         if charged is not None and (best is None or charged[0] > best[0]):
             best = charged
         return None if best is None else best[1]
 
-    def _options_for(self, state: GameState, side: Side) -> None:
-        """Keep ``_attack_options``' answers for ``side``'s units while the board is the
-        same: the terrain (by identity: the same game, whose terrain is fixed once play
-        starts), the house rules and the enemies' places; forget them otherwise."""
+    def _options_for(self, state: GameState, foes: list[UnitState]) -> None:
+        """Keep ``_attack_options``' answers for the units of the side ``foes`` (the other's
+        living units) face while the board is the same: the terrain (by identity: the same
+        game, whose terrain is fixed once play starts), the house rules and the enemies'
+        places; forget them otherwise."""
         board = (
             state.terrain,
             state.house,
-            tuple((u.id, u.cell) for u in state.living(side.other)),
+            tuple((u.id, u.cell) for u in foes),
         )
         kept = self._options_board
         if not kept or kept[0] is not board[0] or kept[1:] != board[1:]:
@@ -464,8 +499,9 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
     assert here is not None
     steps = 1 if unit.embarked_in is not None else unit_orders.max_move(state, unit)
     value = bound
+    col, row = here
     if spot.objectives:
-        taken, (col, row) = spot.enemies, here
+        taken = spot.enemies
         nearest: int | None = None
         for o in spot.objectives:  # a loop, E1's distance inlined: asked for every mover
             left = abs(col - o[0]) + abs(row - o[1]) - steps
@@ -476,7 +512,11 @@ def _move_bound(bound: float, state: GameState, unit: UnitState, spot: _Spot) ->
         value -= DISTANCE_WEIGHT * nearest
     if unit.is_flyer:
         return value
-    holders = {sp.holder for cell, sp in state.sps.items() if distance(here, cell) <= steps}
+    holders = {
+        sp.holder
+        for (s_col, s_row), sp in state.sps.items()
+        if abs(col - s_col) + abs(row - s_row) <= steps  # E1's distance, inlined
+    }
     if any(holder is not unit.side for holder in holders):
         return value + CAPTURE_BONUS
     return value + HOLD_BONUS if holders else value
@@ -496,8 +536,13 @@ def _enemy_in_reach(here: Cell, spot: _Spot) -> bool:
     """Could any enemy be within reach of a weapon of the unit standing on ``here``?"""
     found = spot.in_reach.get(here)
     if found is None:
-        reach = spot.reach
-        found = spot.in_reach[here] = any(distance(here, cell) <= reach for cell in spot.enemies)
+        reach, (col, row) = spot.reach, here
+        found = False
+        for e_col, e_row in spot.enemies:  # a loop, E1's distance inlined: for every spot
+            if abs(col - e_col) + abs(row - e_row) <= reach:
+                found = True
+                break
+        spot.in_reach[here] = found
     return found
 
 
