@@ -18,6 +18,7 @@ from vahalite_bot.rules.actions import Action, ChooseDeployOrder, Deploy, PlaceT
 from vahalite_bot.rules.dice import FairDice
 from vahalite_bot.rules.engine import apply
 from vahalite_bot.rules.events import Event, UnitDeployed
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.queries import legal_actions
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState, Phase
@@ -230,3 +231,34 @@ def test_describe_is_compact_and_readable() -> None:
     handle = next(iter(state.units))
     text = describe(Deploy(S, handle, next(iter(state.scenario.cells()))))
     assert text == f"Deploy side=south unit={handle} cell=A1"
+
+
+class _CheckedGreedy:
+    """One greedy player for both sides over several games, as the self-play runner keeps
+    it, each of its choices checked against a fresh player's (no remembered values)."""
+
+    def __init__(self) -> None:
+        self.shared = GreedyPlayer()
+        self.differed: list[tuple[Action, Action]] = []
+        self.checked = 0
+
+    def choose(self, state: GameState, rng: random.Random) -> Action:
+        chosen = self.shared.choose(state, rng)
+        if state.phase is Phase.PLAYING:
+            fresh = GreedyPlayer().choose(state, random.Random(0))
+            self.checked += 1
+            if fresh != chosen:
+                self.differed.append((chosen, fresh))
+        return chosen
+
+
+def test_greedy_remembers_nothing_that_changes_a_choice() -> None:
+    """The greedy player keeps values across decisions and games (by board, unit, sheet):
+    each key must hold all they depend on. With every house rule on, M2 makes a unit's HP at
+    the round's start count; game 45 of seed 1 met a spot value kept from the round before
+    (the key lacked it) and moved where a fresh player attacks."""
+    player = _CheckedGreedy()
+    for index in range(42, 48):
+        play_game({S: player, N: player}, game_seed(1, index), index, house=frozenset(HouseRule))
+    assert player.checked > 200
+    assert player.differed == []

@@ -156,7 +156,9 @@ class GreedyPlayer:
             if aims is None:
                 aims = objectives[flyer] = _objectives(state, unit)
             spot = _Spot(aims, enemies, reach, nearest, in_reach)
-            known = spots.setdefault((unit.id, unit.hp, unit.embarked_in, unit.order), {})
+            known = spots.setdefault(
+                (unit.id, unit.hp, unit.round_hp, unit.embarked_in, unit.order), {}
+            )
             stay = known.get(None)
             if stay is None:
                 stay = known[None] = self._position_value(state, unit, spot)
@@ -213,13 +215,15 @@ class GreedyPlayer:
     def _spot_cache(
         self, state: GameState, side: Side, foes: list[UnitState]
     ) -> dict[tuple[object, ...], dict[Cell | None, float]]:
-        """The spot values known for this board: the enemy units (``foes``) as they stand,
-        the SPs' holders, the terrain (the same dict object: terrain is copy-on-write)."""
+        """The spot values known for this board: the enemy units (``foes``) as they stand
+        (with their HP at the round's start: M2), the round, the SPs' holders, the terrain
+        (the same dict object: terrain is copy-on-write)."""
         context = (
             state.terrain,
             side,
             state.house,
-            tuple((u.id, u.cell, u.hp, u.embarked_in) for u in foes),
+            state.round,
+            tuple((u.id, u.cell, u.hp, u.round_hp, u.embarked_in) for u in foes),
             tuple(sorted((cell, sp.holder) for cell, sp in state.sps.items())),
         )
         if len(context) != len(self._spots_context) or any(
