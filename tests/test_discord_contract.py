@@ -379,6 +379,52 @@ async def test_an_answer_lost_on_its_way_back_is_not_posted_again(tmp_path: Path
         await world.close()
 
 
+async def test_a_button_pressed_in_a_thread_archived_meanwhile_reopens_it_with_its_answer(
+    tmp_path: Path,
+) -> None:
+    """A week without a move and Discord archived the thread; a player presses End turn on
+    the last post (the desktop client sends it as it is). The answer, a message in the
+    thread, reopens it as a post would, so the pinned status can be edited after it: the
+    turn is ended once, and nothing is refused."""
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await ready_game(world, world.text)
+        await play_until(world, thread, game, Phase.PLAYING)
+        actions, boards = await _actions(world, game), _boards(world, thread)
+        state = (await world.status(game)).state
+        assert state is not None
+        side = acting_side(state)
+        assert side is not None
+        last = (await _board_posts(world, thread, boards))[-1]
+        end = next(c for c in last.custom_ids() if c.startswith("vl:end:"))
+        # The last command started a turn: its recap, a post of its own, comes after its
+        # answer and would reopen the thread itself.
+        await world.standin.wait_for(partial(_recap_after, world, thread, last), 30)
+        (pin,) = world.standin.pins(thread)
+        before = pin.content
+        world.standin.archive_thread(thread)
+        pressed = await world.standin.click(_mover(world, side), last, end)
+        await pressed.wait_done(timeout=30)
+        assert world.standin.channel(thread)["archived"] is False
+        await world.standin.wait_for(lambda: world.standin.pins(thread)[0].content != before, 30)
+        assert not world.standin.refusals and "went wrong" not in reply_text(pressed)
+        ended = (await world.status(game)).state
+        assert ended is not None and ended.active is side.other
+        await _one_more_and_nothing_twice(world, thread, game, actions, boards)
+    finally:
+        await world.close()
+
+
+def _recap_after(world: World, thread: int, post: Message) -> bool:
+    """A turn's recap (its image) is in the thread after ``post``."""
+    return any(
+        a.filename == "turn.png"
+        for m in world.public(thread)
+        if m.id > post.id
+        for a in m.attachments
+    )
+
+
 async def test_the_play_the_bot_button_brings_the_bot_in_with_one_post(tmp_path: Path) -> None:
     world = await make_world(tmp_path)
     try:

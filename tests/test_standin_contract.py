@@ -8,7 +8,9 @@ through unmodified discord.py, which must wait out a 429 and retry a 502 by itse
 
 from __future__ import annotations
 
+import asyncio
 import io
+import json
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -19,6 +21,7 @@ import pytest
 
 from tests.standin import Interaction, StandIn
 from tests.standin.contract import command_problems, pinged
+from tests.standin.world import MANAGE_THREADS
 
 API = "/api/v10"
 
@@ -431,6 +434,59 @@ async def test_a_lost_answer_was_made_and_a_second_one_is_40060(
     hook = f"/webhooks/{standin.application_id}/{lost.token}/messages/@original"
     status, original, _ = await raw.call("GET", hook)
     assert status == 200 and original["content"] == "the post"
+
+
+async def test_two_answers_on_their_way_together_make_one_and_a_40060(
+    standin: StandIn, raw: Raw, place: Place
+) -> None:
+    """One initial response, even when a second arrives while the first is still being
+    uploaded: whichever Discord finishes reading second is refused (40060)."""
+    both = _interaction(standin, place)
+    url = standin.host_url + API + _callback(both)
+    headers = {**raw.headers, "Content-Type": "application/json"}
+    post = json.dumps({"type": 4, "data": {"content": "the post"}}).encode()
+
+    async def uploading() -> AsyncIterator[bytes]:
+        yield post[:10]
+        await asyncio.sleep(0.5)  # the rest of a board image on its way
+        yield post[10:]
+
+    async def send(body: Any) -> int:
+        async with raw.session.post(url, data=body, headers=headers) as response:
+            await response.read()
+            return response.status
+
+    slow = asyncio.ensure_future(send(uploading()))
+    await asyncio.sleep(0.2)  # the post's request is in, its body still coming
+    quick = await send(json.dumps({"type": 5}).encode())
+    assert sorted([quick, await slow]) == [200, 400]
+    assert len(both.responses) == 1 and [e.code for _, _, e in standin.refusals] == [40060]
+
+
+async def test_an_answer_reopens_an_archived_thread_and_a_locked_one_refuses_it(
+    standin: StandIn, raw: Raw, place: Place
+) -> None:
+    """A message made by an interaction's answer is a message in the thread: like a post
+    (and a webhook's), it reopens an archived thread; in a locked one it is refused unless
+    the bot may manage threads (discord/discord-api-docs#5517: "Thread is archived")."""
+    status, made, _ = await raw.call(
+        "POST", f"/channels/{place.text}/threads", {"name": "game", "type": 11}
+    )
+    assert status == 200
+    thread = int(made["id"])
+    body = {"type": 4, "data": {"content": "the post"}}
+    standin.archive_thread(thread)
+    pressed = _interaction(standin, place, kind=3)
+    pressed.channel_id = thread
+    assert (await raw.call("POST", _callback(pressed), body))[0] == 200
+    assert standin.channel(thread)["archived"] is False
+    standin.archive_thread(thread, locked=True)
+    standin.deny_bot(place.text, MANAGE_THREADS)
+    locked = _interaction(standin, place, kind=3)
+    locked.channel_id = thread
+    status, data, _ = await raw.call("POST", _callback(locked), body)
+    assert (status, data["code"]) == (400, 50083) and not locked.responses
+    assert [m.content for m in standin.messages(thread)] == ["the post"]
 
 
 async def test_autocomplete_choices_and_modals(standin: StandIn, raw: Raw, place: Place) -> None:

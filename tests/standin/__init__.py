@@ -37,7 +37,8 @@ Faithful to Discord, because a bot depends on it:
   (``contract.relax("content")``; the list is ``contract.RULES`` in contract.py): empty
   messages (50006), content, embeds, components, attachments (413/40005), allowed mentions,
   autocomplete choices, command trees with their localizations, forum tags, thread names and
-  archive durations, modals, one answer per interaction (40060) within 3 s (10062) and
+  archive durations, modals, one answer per interaction (40060, judged once the whole
+  request is read: of two on their way together, one is refused) within 3 s (10062) and
   followups while the token lives (50027); refusals in Discord's shape (50035 with its
   ``errors`` tree); ``refusals`` lists every error answered;
 - faults on demand (``faults``, faults.py): 429 with Discord's body and ``X-RateLimit-*``
@@ -46,8 +47,9 @@ Faithful to Discord, because a bot depends on it:
 - threads: GUILD_CREATE lists active threads only; an archived thread's THREAD_UPDATE
   makes discord.py drop it from its cache; a member's message in an archived unlocked
   thread unarchives it (MESSAGE_CREATE first, then THREAD_UPDATE: Discord promises no order,
-  so a bot must not count on its cache), a locked one refuses it; the bot's message
-  unarchives one too (locked: with Manage Threads); no application commands and no message
+  so a bot must not count on its cache), a locked one refuses it; the bot's message, a post
+  or an interaction's public answer, unarchives one too (locked: with Manage Threads, else
+  50083); no application commands and no message
   edits (50083) in an archived thread;
 - every REST change dispatches its gateway event (MESSAGE_CREATE/UPDATE/DELETE,
   THREAD_CREATE/UPDATE, CHANNEL_UPDATE, CHANNEL_PINS_UPDATE, reactions); forum posts share
@@ -61,8 +63,9 @@ Simplified:
 - permissions: only the bot has overwrites (set by ``deny_bot``); members' permissions are
   the sum of their roles; pinning demands both MANAGE_MESSAGES and PIN_MESSAGES (so a bot
   that works here works under Discord's old and new rules);
-- a deferred response makes no "thinking" message: editing ``@original`` creates it; a
-  followup is always a new message; ephemeral messages are stored (see ``flags``) but not
+- a deferred response makes no "thinking" message: editing ``@original``, or the first
+  followup, creates it (with the deferral's flags, notifying nobody); later followups are
+  new messages; ephemeral messages are stored (see ``flags``) but not
   dispatched; no system messages (thread created, message pinned);
 - threads have no member lists; auto-archiving happens only when a test calls
   ``archive_thread``; message history supports ``before``/``after``/``limit`` but not

@@ -79,11 +79,7 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
             raise ApiError(400, 50008, "Cannot send messages in a non-text channel")
         send = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
         core.require(channel.id, VIEW_CHANNEL | send | (ATTACH_FILES if with_files else 0))
-        if channel.is_thread and channel.archived:
-            if channel.locked and not core.bot_permissions(channel.id) & MANAGE_THREADS:
-                raise ApiError(400, 50083, "Thread is archived")
-            channel.archived = False  # posting reopens an archived thread, as on Discord
-            core.dispatch_channel("THREAD_UPDATE", channel)
+        reopen(core, channel)
 
     async def get_channel(request: web.Request) -> web.Response:
         channel = the_channel(request)
@@ -250,6 +246,17 @@ def channel_routes(core: Core) -> list[web.RouteDef]:
         web.post(f"{ch}/typing", accepted),
         web.put(f"{ch}/thread-members/@me", accepted),
     ]
+
+
+def reopen(core: Core, channel: Channel) -> None:
+    """A message in an archived thread (a post, or an interaction's answer: a webhook's
+    message reopens it too) reopens it, as on Discord; a locked one only for a bot that may
+    manage threads."""
+    if channel.is_thread and channel.archived:
+        if channel.locked and not core.bot_permissions(channel.id) & MANAGE_THREADS:
+            raise ApiError(400, 50083, "Thread is archived")
+        channel.archived = False
+        core.dispatch_channel("THREAD_UPDATE", channel)
 
 
 def delete(core: Core, message: Message) -> None:

@@ -24,7 +24,7 @@ from .interactions import (
     Interaction,
 )
 from .rest import API, json_response, no_content, read_body, snowflake
-from .rest_channels import delete, kept
+from .rest_channels import delete, kept, reopen
 from .world import EPHEMERAL, Message
 
 # The callback types Discord takes for each interaction type (Receiving and Responding):
@@ -72,18 +72,22 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         if snowflake(request, "id") != interaction.id:
             raise not_found("interaction", 10062)
         contract = core.contract
+        # Judged once the whole request is in: an answer still uploading when another
+        # arrives is not yet an answer, and only one of them may be.
+        body, files = await read_body(request)
         if interaction.responses and contract.on("one_response"):
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if contract.on("response_window") and _age(interaction) > contract.response_seconds:
             # Three seconds after the interaction its token is gone for the first answer.
             raise not_found("interaction", 10062)
-        body, files = await read_body(request)
         kind = int(body["type"])
         data = body.get("data") or {}
         if kind not in VALID_ANSWERS.get(interaction.type, ()):
             raise bad_answer_type()
         if kind == MESSAGE:
             check_message(contract, data, files)
+            if not int(data.get("flags") or 0) & EPHEMERAL:
+                reopen(core, core.world.channels[interaction.channel_id])
         elif kind == UPDATE_MESSAGE and interaction.message_id is not None:
             before = core.world.message_index[interaction.message_id]
             check_message(contract, data, files, kept=kept(before, data), before=before)
