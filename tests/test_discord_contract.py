@@ -379,6 +379,29 @@ async def test_an_answer_lost_on_its_way_back_is_not_posted_again(tmp_path: Path
         await world.close()
 
 
+async def test_an_answer_lost_and_tried_again_too_late_is_not_posted_again(
+    tmp_path: Path,
+) -> None:
+    """As above, but discord.py's second try lands after the interaction's 3 s: it hears
+    "unknown interaction" (10062), as a command whose answer was never made would; the bot
+    still finds its post as the original and sends no other."""
+    world = await make_world(tmp_path)
+    try:
+        thread, game = await ready_game(world, world.text)
+        await play_until(world, thread, game, Phase.PLAYING)
+        actions, boards = await _actions(world, game), _boards(world, thread)
+        world.standin.faults.lost("POST", CALLBACKS, status=500)
+        world.standin.faults.slow("POST", CALLBACKS, 3.2, after=1)  # the second try
+        _, lost = await _one_command(world, thread, game)
+        (post,) = await lost.wait_done(timeout=30)
+        assert _is_board(world, post) and not lost.ephemeral
+        await world.standin.wait_for(lambda: bool(_callback_refusals(world)), 30)
+        assert _callback_refusals(world) == [10062] and world.standin.faults.count(500) == 1
+        await _one_more_and_nothing_twice(world, thread, game, actions, boards)
+    finally:
+        await world.close()
+
+
 async def test_a_button_pressed_in_a_thread_archived_meanwhile_reopens_it_with_its_answer(
     tmp_path: Path,
 ) -> None:

@@ -43,6 +43,7 @@ class Fault:
     delay: float = 0.0  # seconds before the request is served (slow)
     lost: bool = False  # served, then answered with ``status`` all the same
     hits: int = 0
+    passed: int = 0  # below 0: matching requests still to let through before it begins
 
     def matches(self, method: str, path: str) -> bool:
         live = self.times is None or self.hits < self.times
@@ -112,9 +113,13 @@ class Faults:
         verb, path = _pattern(method, route)
         self.rules.append(Fault(verb, path, status, times, lost=True))
 
-    def slow(self, method: str, route: str, seconds: float, *, times: int | None = 1) -> None:
+    def slow(
+        self, method: str, route: str, seconds: float, *, times: int | None = 1, after: int = 0
+    ) -> None:
+        """The next ``times`` matching requests wait ``seconds`` before they are served,
+        once ``after`` of them have gone through at their own pace (a retry's, say)."""
         verb, path = _pattern(method, route)
-        self.rules.append(Fault(verb, path, 200, times, delay=seconds))
+        self.rules.append(Fault(verb, path, 200, times, delay=seconds, passed=-after))
 
     def limit(self, method: str, route: str, *, per: int, seconds: float) -> None:
         verb, path = _pattern(method, route)
@@ -150,6 +155,9 @@ class Faults:
                 left = self.closed[name] - now
                 return self._refuse(method, path, 429, left, fault.scope, name), {}
             if fault.lost or not fault.matches(method, path):
+                continue
+            if fault.passed < 0:
+                fault.passed += 1
                 continue
             fault.hits += 1
             if fault.status == 429:

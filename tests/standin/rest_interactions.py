@@ -75,11 +75,13 @@ def interaction_routes(core: Core) -> list[web.RouteDef]:
         # Judged once the whole request is in: an answer still uploading when another
         # arrives is not yet an answer, and only one of them may be.
         body, files = await read_body(request)
-        if interaction.responses and contract.on("one_response"):
-            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if contract.on("response_window") and _age(interaction) > contract.response_seconds:
             # Three seconds after the interaction its token is gone for the first answer.
+            # Answered or not: Discord does not say which of the two refusals a late second
+            # answer gets, and this one leaves the client no doubt that it was not made.
             raise not_found("interaction", 10062)
+        if interaction.responses and contract.on("one_response"):
+            raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         kind = int(body["type"])
         data = body.get("data") or {}
         if kind not in VALID_ANSWERS.get(interaction.type, ()):

@@ -19,10 +19,8 @@ import discord
 
 log = logging.getLogger(__name__)
 
-# Discord's codes for an interaction it no longer knows (its 3 s passed) and for one
-# answered already.
+# Discord's code for an interaction it no longer knows (its 3 s passed).
 UNKNOWN_INTERACTION = 10062
-ANSWERED_ALREADY = 40060
 
 
 class Answer:
@@ -67,10 +65,11 @@ class Answer:
             try:
                 await response.send_message(content, files=list(files), **kwargs)
             except discord.HTTPException as error:
-                # discord.py retries a server error by itself: one that had in fact
-                # answered comes back as "answered already", and the post is there if the
-                # original is a public message.
-                if error.code == ANSWERED_ALREADY and await self._original_is_post():
+                # discord.py retries a server error by itself: a try that had in fact
+                # answered makes the next one refused ("answered already", or "unknown
+                # interaction" once its 3 s are over: Discord does not say which), and the
+                # post is there if the original is a public message.
+                if await self._original_is_post():
                     self.posted = True
                     return True
                 self.gone = error.code == UNKNOWN_INTERACTION
