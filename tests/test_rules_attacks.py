@@ -867,3 +867,27 @@ def test_E9_damage_distribution_sums_to_one(cover: TerrainKind | None) -> None:
     assert len(dist) == 7
     assert sum(dist, F(0)) == 1
     assert all(p >= 0 for p in dist)
+
+
+def test_the_damage_distribution_is_the_exact_product_of_its_dice() -> None:
+    """Worked in integers over one denominator: the same Fractions, die by die, as the
+    textbook recurrence, for attacks of every size (cover re-rolls included)."""
+    from fractions import Fraction
+    from random import Random
+
+    from vahalite_bot.rules.combat import DieOdds, distribution_of
+
+    rng = Random(5)
+    for size in (0, 1, 2, 7, 25):
+        dice = [DieOdds(rng.randint(1, 7), rng.choice([None, 3, 5])) for _ in range(size)]
+        for cap in (0, 1, size, size + 2):
+            dist = [Fraction(1)]
+            for die in dice:
+                p = die.probability
+                dist = [
+                    (dist[k] if k < len(dist) else 0) * (1 - p) + (dist[k - 1] * p if k else 0)
+                    for k in range(len(dist) + 1)
+                ]
+            expected = [*dist[:cap], sum(dist[cap:], Fraction(0))]
+            expected += [Fraction(0)] * (cap + 1 - len(expected))
+            assert distribution_of(dice, cap) == expected

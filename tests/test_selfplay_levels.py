@@ -195,6 +195,40 @@ def test_no_garbage_collection_runs_inside_a_decision_of_any_phase() -> None:
     assert all(flags == {False} for flags in seen.values()), seen
 
 
+def test_a_decision_ends_without_leaving_the_collector_a_pass_to_make() -> None:
+    """The collector counts the objects made while it is off: switched back on with the
+    count past its threshold, it collected on the decision's way out and cascaded into a
+    full pass (15-60 ms past a 50 ms budget, a few decisions in a thousand). Here the
+    decision makes far more than the young generation's threshold and the older
+    generations are due: the only pass inside it, or at the caller's next objects, may be
+    the young generation's, which never cascades."""
+    state = duel(GreedyPlayer(), GreedyPlayer(), 4, 3, max_actions=40).final
+    assert state.phase is Phase.PLAYING and acting_side(state) is not None
+    HardPlayer(node_limit=200).choose(state, random.Random(7))  # the caches it fills
+    player, rng = HardPlayer(node_limit=200), random.Random(7)
+    passes: list[int] = []
+
+    def watch(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            passes.append(info["generation"])
+
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.set_threshold(10, 1, 1)  # each pass past the young one cascades to the next
+    try:
+        gc.collect(0), gc.collect(0)  # the young generation at 0, the middle one due
+        gc.callbacks.append(watch)
+        try:
+            player.choose(state, rng)
+            caller = [[]]  # what the caller makes next: no pass is due for it either
+        finally:
+            gc.callbacks.remove(watch)
+    finally:
+        gc.set_threshold(*thresholds)
+    assert passes == [0], passes
+    assert caller == [[]]
+
+
 def test_the_search_stops_when_the_longest_step_yet_would_not_fit() -> None:
     times = iter([0.0, 1.0, 2.0, 8.0, 9.0])  # steps of 1, 1, 6, 1 ms
     budget = Budget(lambda: next(times) / 1000, end=15 / 1000)

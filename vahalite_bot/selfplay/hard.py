@@ -259,14 +259,23 @@ class HardPlayer:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """A decision's garbage is freed by reference counting; a full cyclic collection (up to
-    80 ms in a self-play process) would land inside the budget, so it waits until after."""
+    """No cyclic collection inside a decision: a decision's garbage is freed by reference
+    counting, and a collection walks the whole process (a full one takes 10-60 ms of CPU in
+    a self-play process), which is the process's housekeeping, not the decision's.
+
+    Pausing alone is not enough: the collector counts the objects made while it is off, and
+    switched back on it would collect at the decision's very end whenever the count had
+    passed its threshold, cascading into a full collection about once in a thousand
+    decisions (each of those went 20-170 ms past a 50 ms budget). So the decision ends
+    with a collection of the young generation only, which never cascades (a tenth of a
+    millisecond), and the collector's next pass, full or not, falls between decisions."""
     collecting = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if collecting:
+            gc.collect(0)
             gc.enable()
 
 
