@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -10,6 +11,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 import pytest
@@ -19,6 +21,7 @@ from vahalite_bot.cli import logs, paths
 from vahalite_bot.cli.common import Common
 from vahalite_bot.cli.start import load
 from vahalite_bot.console.options import in_language
+from vahalite_bot.discord import eventloop
 from vahalite_bot.rules.actions import EndTurn
 from vahalite_bot.rules.scenario import Side
 
@@ -68,6 +71,41 @@ def test_the_database_and_sync_file_follow_the_data_directory(tmp_path: Path) ->
     args, chosen = load([], Common(config=tmp_path / "none.toml", data_dir=tmp_path / "d"))
     assert chosen.database_url == f"sqlite+aiosqlite:///{tmp_path / 'd' / 'vahalite.db'}"
     assert discord_options(chosen, args).sync_file == tmp_path / "d" / "discord-commands.sha256"
+
+
+def test_the_bot_runs_on_uvloop_unless_the_environment_or_the_config_says_asyncio(
+    tmp_path: Path,
+) -> None:
+    from vahalite_bot.cli.start import discord_options, parse_args, settings
+
+    def chosen(config: dict[str, Any], env: dict[str, str]) -> str:
+        args = parse_args([])
+        return discord_options(settings(config, env, args), args).event_loop
+
+    off = {"discord": {"event_loop": "asyncio"}}
+    assert chosen({}, {}) == "uvloop"
+    assert chosen(off, {}) == "asyncio"
+    assert chosen(off, {eventloop.EVENT_LOOP_ENV: "uvloop"}) == "uvloop"
+    assert chosen({}, {eventloop.EVENT_LOOP_ENV: "asyncio"}) == "asyncio"
+    with pytest.raises(SystemExit, match="unknown event loop 'trio'"):
+        chosen({"discord": {"event_loop": "trio"}}, {})
+
+
+def test_each_event_loop_name_gives_that_loop() -> None:
+    import uvloop
+
+    async def running() -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    for wanted, kind in (("uvloop", uvloop.Loop), ("asyncio", asyncio.BaseEventLoop)):
+        name, factory = eventloop.loop_factory(wanted)
+        assert name.split()[0] == wanted
+        with asyncio.Runner(loop_factory=factory) as runner:
+            loop = runner.run(running())
+        assert isinstance(loop, kind)
+        assert wanted == "uvloop" or not isinstance(loop, uvloop.Loop)
+    with pytest.raises(ValueError, match="unknown event loop"):
+        eventloop.loop_factory("trio")
 
 
 def test_the_config_is_looked_up_from_the_flag_then_the_environment(tmp_path: Path) -> None:

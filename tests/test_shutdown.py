@@ -3,7 +3,9 @@ included, before the bot exits 0 (issue 20, deploy/vahalite.service).
 
 To hold a command in flight for certain, the bot's worker processes are paused (SIGSTOP)
 while it renders a board for ``/vl board``: the command has been acknowledged (deferred) and
-waits on its image when the stop comes; the workers go on a second later.
+waits on its image when the stop comes; the workers go on a second later. On uvloop's event
+loop (the default) and on asyncio's own: the signal handler, the worker pool's futures and
+aiosqlite's thread work the same on both.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import asyncio
 import os
 import signal
 from pathlib import Path
+
+import pytest
 
 from tests.discord_world import make_world
 
@@ -32,8 +36,11 @@ def workers_of(pid: int) -> list[int]:
     return found
 
 
-async def test_a_stop_finishes_the_command_in_flight_and_its_reply(tmp_path: Path) -> None:
-    world = await make_world(tmp_path)
+@pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
+async def test_a_stop_finishes_the_command_in_flight_and_its_reply(
+    tmp_path: Path, loop: str
+) -> None:
+    world = await make_world(tmp_path, extra={"event_loop": loop})
     try:
         await world.slash(world.alice, world.forum, "vl new", {"points": 500})
         thread = int(world.standin.threads_of(world.forum)[0]["id"])
@@ -60,5 +67,6 @@ async def test_a_stop_finishes_the_command_in_flight_and_its_reply(tmp_path: Pat
         assert answer and answer[-1].attachments, "the board came, as an image"
         assert await world.bot.wait(30) == 0
         assert "finishing 1 command(s) in flight" in world.bot.output()
+        assert f"event loop: {loop}" in world.bot.output()
     finally:
         await world.close()

@@ -5,7 +5,7 @@ token, else the game in the terminal).
 Settings, each overriding the one before: the defaults, the config file (see
 ``config.example.toml``; where it is looked up: ``paths``), the environment
 (``VAHALITE_DISCORD_TOKEN``, ``VAHALITE_DATABASE_URL``, ``VAHALITE_LANG``,
-``VAHALITE_DATA_DIR``, ``VAHALITE_LOG_LEVEL``...), the command line.
+``VAHALITE_DATA_DIR``, ``VAHALITE_LOG_LEVEL``, ``VAHALITE_EVENT_LOOP``...), the command line.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from vahalite_bot.cli import logs, paths
 from vahalite_bot.cli.common import NO_OPTIONS, Common, Mode
 from vahalite_bot.codex.loader import HOMEBREW_ENV
 from vahalite_bot.console.seats import AUTO_PLAYERS
+from vahalite_bot.discord.eventloop import EVENT_LOOP_ENV, EVENT_LOOPS, UVLOOP
 from vahalite_bot.discord.options import DISCORD_API, DiscordOptions
 from vahalite_bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from vahalite_bot.selfplay.levels import THINK_MS
@@ -50,6 +51,7 @@ class Settings:
     config_file: Path
     log: logs.LogSettings
     think_ms: float = THINK_MS  # [game] bot_think_ms: the hard bot's time per decision
+    event_loop: str = UVLOOP  # [discord] event_loop, VAHALITE_EVENT_LOOP: uvloop or asyncio
 
 
 DESCRIPTIONS = {
@@ -137,6 +139,9 @@ def settings(
     language = args.lang or env.get("VAHALITE_LANG") or game.get("language") or DEFAULT_LANGUAGE
     if language not in LANGUAGES:
         raise SystemExit(f"unknown language {language!r}: one of {', '.join(LANGUAGES)}")
+    event_loop = env.get(EVENT_LOOP_ENV) or discord.get("event_loop") or UVLOOP
+    if event_loop not in EVENT_LOOPS:
+        raise SystemExit(f"unknown event loop {event_loop!r}: one of {', '.join(EVENT_LOOPS)}")
     return Settings(
         token=env.get(TOKEN_ENV) or discord.get("token") or "",
         database_url=url,
@@ -151,6 +156,7 @@ def settings(
             config.get("logging", {}), env, common.log_level, common.log_format
         ),
         think_ms=float(game.get("bot_think_ms", THINK_MS)),
+        event_loop=event_loop,
     )
 
 
@@ -180,6 +186,7 @@ def discord_options(chosen: Settings, args: argparse.Namespace) -> DiscordOption
         stall_file=Path(table["stall_file"]) if table.get("stall_file") else None,
         sync_file=chosen.data_dir / "discord-commands.sha256",
         think_ms=chosen.think_ms,
+        event_loop=chosen.event_loop,
     )
 
 

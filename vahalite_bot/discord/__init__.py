@@ -12,7 +12,7 @@ Nothing outside this package imports discord. The pieces:
 - ``identity``: who calls (an ``Actor`` tied to the server it speaks for) and in which language;
 - ``translator``: command names and descriptions from the Fluent catalogues;
 - ``tree``: the one error handler; ``workers``: the pool for CPU work (images, the bot player);
-- ``health``: the event loop's stall watch.
+- ``health``: the event loop's stall watch; ``eventloop``: which loop runs (uvloop's).
 """
 
 from vahalite_bot.discord.options import DiscordOptions

@@ -32,6 +32,7 @@ from vahalite_bot.discord.cogs.lobby import LobbyCog
 from vahalite_bot.discord.cogs.play import PlayCog
 from vahalite_bot.discord.cogs.referee import RefereeCog
 from vahalite_bot.discord.deadlines import DeadlineLoop
+from vahalite_bot.discord.eventloop import loop_factory
 from vahalite_bot.discord.games import Games
 from vahalite_bot.discord.health import LoopWatch
 from vahalite_bot.discord.intents import gateway_intents
@@ -172,7 +173,10 @@ def run(options: DiscordOptions) -> int:
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     point_at(options)
-    return asyncio.run(_main(options))
+    name, factory = loop_factory(options.event_loop)
+    log.info("event loop: %s", name)
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(_main(options))
 
 
 def point_at(options: DiscordOptions) -> None:

@@ -26,3 +26,4 @@ class DiscordOptions:
     deadline_tick: float = 30.0  # seconds between the deadline loop's rounds
     sync_file: Path | None = None  # the hash of the last command sync (None: sync at start)
     think_ms: float = 1000.0  # the hard practice bot's time per decision ([game] bot_think_ms)
+    event_loop: str = "uvloop"  # "asyncio": the standard library's own loop (eventloop.py)
