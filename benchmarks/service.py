@@ -1,6 +1,6 @@
 """Time the GameService (no Discord) under many games: latency, then capacity.
 
-    python -m benchmarks.service --games 200 [--db URL] [--think-ms 2000] [--ramp-s 20]
+    python -m benchmarks.service --games 200 [--db URL] [--think-ms 2000] [--ramp-s 20] [--keyed]
 
 Two separate runs on the same database:
 
@@ -100,6 +100,9 @@ class Load:
     think: float  # mean seconds a player pauses between commands
     duration: float  # seconds the run lasts (unfinished games are stopped)
     again: bool = False  # a finished game's players start another at once (closed loop)
+    # Every move carries an idempotency key and the version it was chosen at, as the
+    # Discord bot sends them (``--keyed``).
+    keyed: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,13 @@ class Result:
 
 
 async def play_one(
-    service: GameService, run: str, index: int, seed: int, timings: Timings, think: float
+    service: GameService,
+    run: str,
+    index: int,
+    seed: int,
+    timings: Timings,
+    think: float,
+    keyed: bool = False,
 ) -> None:
     """One game from creation to its end (or until the run stops it)."""
     rng = random.Random(seed * 100_003 + index)
@@ -157,8 +166,11 @@ async def play_one(
         assert side is not None
         action = timings.choose(lambda: player.choose(state, rng))  # noqa: B023
         actor = autoplay.PLAYERS[side]
+        version, key = (outcome.version, f"{channel}-{outcome.version}") if keyed else (None, None)
         # One client per game: a refusal here is a bug, and ends the benchmark loudly.
-        outcome = await timings.time(lambda: service.act(game_id, actor, action))  # noqa: B023
+        outcome = await timings.time(
+            lambda: service.act(game_id, actor, action, expected_version=version, key=key)  # noqa: B023
+        )
 
 
 async def run_load(service: GameService, load: Load, seed: int) -> Result:
@@ -170,12 +182,12 @@ async def run_load(service: GameService, load: Load, seed: int) -> Result:
     async def started(index: int) -> None:
         try:
             await timings.sleep(index * gap)
-            await play_one(service, run, index, seed, timings, load.think)
+            await play_one(service, run, index, seed, timings, load.think, load.keyed)
             rounds = 0
             while load.again:  # keep the service exactly as busy until the run stops
                 rounds += 1
                 number = index + rounds * load.games
-                await play_one(service, run, number, seed, timings, load.think)
+                await play_one(service, run, number, seed, timings, load.think, load.keyed)
         except Stopped:
             pass
 
@@ -231,15 +243,20 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="SQLite's fsync setting (default: the bot's, FULL)",
     )
+    parser.add_argument(
+        "--keyed",
+        action="store_true",
+        help="each move with an idempotency key and its expected version, as the bot sends it",
+    )
     args = parser.parse_args(argv)
     if args.sqlite_synchronous is not None:
         store_database.SQLITE_SYNCHRONOUS = args.sqlite_synchronous
     latency = (
-        Load(args.games, args.ramp_s, args.think_ms / 1000, args.duration_s)
+        Load(args.games, args.ramp_s, args.think_ms / 1000, args.duration_s, keyed=args.keyed)
         if args.think_ms > 0
         else None
     )
-    capacity = Load(args.capacity_games, 0.0, 0.0, args.capacity_s, again=True)
+    capacity = Load(args.capacity_games, 0.0, 0.0, args.capacity_s, again=True, keyed=args.keyed)
     with tempfile.TemporaryDirectory() as folder:
         url = args.db or f"sqlite+aiosqlite:///{Path(folder) / 'bench.db'}"
         results = asyncio.run(bench(url, latency, capacity, args.seed))

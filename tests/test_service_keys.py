@@ -10,9 +10,17 @@ from datetime import timedelta
 import pytest
 
 from tests.conftest import REFEREE, Clock, Games
-from vahalite_bot.app import GameService, InvalidRequest, NotAllowed, Outcome, autoplay
+from vahalite_bot.app import (
+    GameService,
+    InvalidRequest,
+    NotAllowed,
+    Outcome,
+    StaleState,
+    autoplay,
+)
 from vahalite_bot.console.keys import CommandKeys
 from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.scenario import Side
 from vahalite_bot.store.database import open_database
 
 SOUTH = autoplay.SOUTH
@@ -107,6 +115,44 @@ async def test_two_deliveries_racing_apply_once(
         await other.db.close()
     assert answers[0] == answers[1]
     assert (await service.status(game.game_id)).version == game.version + 1
+
+
+async def test_a_retry_the_game_now_refuses_gets_the_first_answer(
+    games: Games, service: GameService
+) -> None:
+    """A command's first try does not look its key up (its row, written with the command's,
+    collides with a stored one): a retry the game refuses now (the unit has moved, the
+    view it was sent from is old) looks it up before it refuses."""
+    game = await games.south_on_turn()
+    placed = await games.place(game.game_id, sco1="A3")
+    first = await service.move(
+        game.game_id, SOUTH, "sco1", Cell.parse("A4"), expected_version=placed.version, key="m"
+    )
+    again = await service.move(
+        game.game_id, SOUTH, "sco1", Cell.parse("A4"), expected_version=placed.version, key="m"
+    )
+    assert again == first
+    unexpected = await service.move(game.game_id, SOUTH, "sco1", Cell.parse("A4"), key="m")
+    assert unexpected == first  # without the version: the unit moved already, refused
+    with pytest.raises(StaleState):  # the same without a key: judged afresh
+        await service.move(
+            game.game_id, SOUTH, "sco1", Cell.parse("A4"), expected_version=placed.version
+        )
+    assert (await service.status(game.game_id)).version == first.version
+
+
+async def test_a_retry_the_game_still_allows_applies_once(
+    games: Games, service: GameService
+) -> None:
+    """The referee's ending of a turn sent twice: the second, allowed in the game as it now
+    is (it would end the other side's turn), collides with the first's key and is answered
+    as the first was; nothing more is made."""
+    game = await games.south_on_turn()
+    first = await service.ref_end_turn(game.game_id, REFEREE, key="end")
+    again = await service.ref_end_turn(game.game_id, REFEREE, key="end")
+    assert again == first
+    assert (await service.status(game.game_id)).version == first.version == game.version + 1
+    assert first.turn_side is Side.NORTH
 
 
 async def test_a_key_is_for_one_command(games: Games, service: GameService) -> None:

@@ -8,6 +8,7 @@ and a transaction's BEGIN in the same trip as its first statement.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from sqlalchemy import text
 
 from vahalite_bot.app import GameService, autoplay
+from vahalite_bot.rules.actions import Move
 from vahalite_bot.store.database import open_database
 from vahalite_bot.store.sqlite_driver import OneTripConnection
 
@@ -85,3 +87,77 @@ async def test_a_moves_log_rows_ride_with_the_games_update(
     # Before: 3 (the update, the log entry, the commit); a new turn's deadline adds one.
     assert sorted(counts)[len(counts) // 2] <= 2, counts
     assert max(counts) <= 3, counts
+
+
+async def test_a_keyed_move_does_not_look_its_key_up(tmp_path: Path, trips: list[str]) -> None:
+    """Every command of the bot carries an idempotency key: its row is written in the trip of
+    the game's update, and not looked up first (a duplicate's row collides with it there,
+    and its retry looks the key up: ``tests/test_service_keys.py``)."""
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'trips.db'}")
+    try:
+        service = GameService(db, seeds=lambda: bytes(32))
+        rng = random.Random(5)
+        outcome = await autoplay.new_game(service, "trips")
+        counts = []
+        for number in range(30):
+            assert outcome.state is not None
+            side = autoplay.acting_side(outcome.state)
+            assert side is not None
+            action = autoplay._PLAYER.choose(outcome.state, rng)
+            trips.clear()
+            outcome = await service.act(
+                outcome.game_id,
+                autoplay.PLAYERS[side],
+                action,
+                expected_version=outcome.version,
+                key=f"key-{number}",
+            )
+            counts.append(len(trips))
+    finally:
+        await db.close()
+    # Before: the key's lookup, the update (the log rows and the key's row with it), and
+    # the commit; a new turn's deadline adds one.
+    assert sorted(counts)[len(counts) // 2] <= 2, counts
+    assert max(counts) <= 3, counts
+
+
+async def test_queued_keyed_moves_make_one_trip_each_and_share_the_commit(
+    tmp_path: Path, trips: list[str]
+) -> None:
+    """Writers queued together share a transaction (``store/group.py``): each keyed move of
+    the group is its update's trip, with its log rows, key row and savepoint riding in it."""
+    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'trips.db'}")
+    try:
+        service = GameService(db, seeds=lambda: bytes(32))
+        rng = random.Random(7)
+        outcomes = [
+            await autoplay.play(
+                service, await autoplay.new_game(service, f"trips-{n}"), rng, until=autoplay.playing
+            )
+            for n in range(4)
+        ]
+        # Moves of one player each, none ending a turn: no deadline's trip.
+        plays = []
+        for outcome in outcomes:
+            assert outcome.state is not None
+            side = autoplay.acting_side(outcome.state)
+            assert side is not None
+            choices = [
+                a
+                for a in (autoplay._PLAYER.choose(outcome.state, rng) for _ in range(20))
+                if isinstance(a, Move)
+            ]
+            plays.append((outcome, autoplay.PLAYERS[side], choices[0]))
+        trips.clear()
+        await asyncio.gather(
+            *(
+                service.act(o.game_id, actor, action, expected_version=o.version, key="k")
+                for o, actor, action in plays
+            )
+        )
+        made = list(trips)
+    finally:
+        await db.close()
+    # Before: 3 a move (the key's lookup, the update, the rows left for the next trip) and
+    # the commit.
+    assert len(made) <= len(plays) + 1, made

@@ -221,6 +221,7 @@ class Book:
         self._written_row = row
         # The deadline's due time as ``flush`` left it (known once it wrote the game).
         self._due_at: datetime | None = None
+        self._board_changed: bool | None = None
 
     @property
     def wrote(self) -> bool:
@@ -248,6 +249,16 @@ class Book:
 
     def acting_side(self) -> Side | None:
         return None if self.state is None else engine.acting_side(self.state)
+
+    def turn_side(self) -> Side | None:
+        return None if self.state is None else turn_side(self.state)
+
+    def board_changed(self) -> bool:
+        """Whether the command changed what the board image shows. Asked once the command
+        has made its changes (by its key's answer, then its outcome): worked out once."""
+        if self._board_changed is None:
+            self._board_changed = board_changed(self.loaded.state, self.state)
+        return self._board_changed
 
     def dice_key(self) -> bytes:
         """K2: the committed seed mixed with the players' words (docs/dice.md)."""
@@ -519,7 +530,7 @@ class Book:
         """What the command did; with the game's status at its version if it wrote the game
         (``missed_turns_forfeit``: the service's, for a game that keeps none)."""
         acting = self.acting_side()
-        turn = None if self.state is None else turn_side(self.state)
+        turn = self.turn_side()
         state = None if self.state is None else self.state.copy()
         return Outcome(
             game_id=self.game_id,
@@ -529,7 +540,7 @@ class Book:
             acting_side=acting,
             acting_user=self.user_of(acting),
             turn_side=turn,
-            board_changed=board_changed(self.loaded.state, self.state),
+            board_changed=self.board_changed(),
             state=state,
             commitment=self.row.commitment,
             before=None if self.loaded.state is None else self.loaded.state.copy(),

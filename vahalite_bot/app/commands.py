@@ -22,7 +22,7 @@ from sqlalchemy import exc
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.app import keys, schemas
-from vahalite_bot.app.book import Book, Conflict, GameCache, load
+from vahalite_bot.app.book import Book, Conflict, GameCache, Loaded, load
 from vahalite_bot.app.commandlog import logged
 from vahalite_bot.app.errors import InvalidRequest, NotAllowed, NotFound, StaleState, Unavailable
 from vahalite_bot.app.results import LOBBY, PAUSED_BY_PLAYERS, Actor, Outcome, ServerConfig
@@ -80,87 +80,118 @@ class Commands:
     async def _write(self, command: keys.Command, body: Body) -> Outcome:
         """Run ``body`` on the game in one transaction; again on fresh state if a race is lost.
 
-        Under a key already used, nothing runs: the first answer comes back. Two deliveries
-        of one key racing each other both run, but only one can commit (the game's version,
-        and the key's row, are written by one of them): the loser's retry finds the key.
+        Under a key already used, nothing is made: the first answer comes back. The first
+        try does not look the key up (a trip, and a duplicate is rare): the key's row is
+        written before the game's update, in the same trip on SQLite, and a stored one
+        makes it fail as a unique violation, a conflict whose retry looks the key up first.
+        A first try refused (or failing) before it wrote looks the key up then, so that a
+        duplicate gets the first answer whatever the game now says. Two deliveries of one
+        key racing each other both run, but only one can commit (the game's version, and
+        the key's row, are written by one of them): the loser's retry finds the key.
         """
-        game_id, expected = command.game_id, command.expected_version
+        game_id = command.game_id
         for attempt in range(ATTEMPTS):
             try:
                 async with self.db.write() as session:
-                    if command.key is not None:
-                        done = await keys.find(
-                            session,
-                            command.scope,
-                            command.key,
-                            command.action,
-                            command.actor.user,
-                            command.digest,
-                        )
-                        if done is not None:
-                            return await keys.first_outcome(session, done, self.cache)
-                    book = await self._book(session, game_id, expected)
-                    if book is None:  # not cached, or not as the caller saw it: read the row
-                        row = await game_row(session, game_id)
-                        if expected is not None and row.version != expected:
-                            raise StaleState("stale", expected=expected, current=row.version)
-                        book = await load(session, row, self.cache, self.clock())
-                        await _run(body, book)
-                        await book.flush()
-                    else:
-                        await self._run_on_cached(body, book)
-                    outcome = book.outcome(self.defaults.missed_turns_forfeit)
-                    if command.key is not None:
-                        answer = keys.answer_of(outcome, book.loaded.version, command.actor.user)
-                        await keys.remember(
-                            session,
-                            command.scope,
-                            command.key,
-                            command.action,
-                            command.digest,
-                            game_id,
-                            answer,
-                            book.now,
-                        )
+                    done = await self._attempt(session, command, body, looked=attempt > 0)
+                if isinstance(done, Outcome):
+                    return done
             except (Conflict, GroupFailed):  # GroupFailed: another command's error undid it
                 pass
             except exc.DBAPIError as error:
                 if not is_conflict(error):
                     raise
             else:
-                self.cache.put(game_id, book.result())
+                outcome, loaded = done
+                self.cache.put(game_id, loaded)
                 return outcome
             self.retries += 1
             self.cache.drop(game_id)
             await backoff(attempt)
         raise StaleState("busy", game=game_id)
 
+    async def _attempt(
+        self, session: AsyncSession, command: keys.Command, body: Body, *, looked: bool
+    ) -> Outcome | tuple[Outcome, Loaded]:
+        """One try of ``_write``: the first answer under the command's key (an Outcome), or
+        the new outcome and what the game now loads as, for the cache once committed.
+        ``looked``: look the key up before anything else (a retry)."""
+        if command.key is not None and looked:
+            first = await self._first_answer(session, command)
+            if first is not None:
+                return first
+        game_id, expected = command.game_id, command.expected_version
+        remembered = False
+        try:
+            book = await self._book(session, game_id, expected)
+            cached = book is not None
+            if book is None:  # not cached, or not as the caller saw it: read the row
+                row = await game_row(session, game_id)
+                if expected is not None and row.version != expected:
+                    raise StaleState("stale", expected=expected, current=row.version)
+                book = await load(session, row, self.cache, self.clock())
+            try:
+                await _run(body, book)
+                if command.key is not None:
+                    # Before the game's update: on SQLite its row rides in that trip
+                    # (``sqlite_driver.LATER``), and a key already stored fails it there.
+                    remembered = True
+                    await keys.remember(
+                        session,
+                        command.scope,
+                        command.key,
+                        command.action,
+                        command.digest,
+                        game_id,
+                        keys.answer_of_book(book, command.actor.user),
+                        book.now,
+                    )
+                await book.flush()
+            except exc.DBAPIError:
+                raise  # the transaction is broken: the caller's loop judges it
+            except Exception:
+                if cached:
+                    await _still_current(book)
+                raise
+            if cached and not book.wrote:
+                await _still_current(book)
+        except (Conflict, exc.DBAPIError):
+            raise
+        except Exception:
+            if command.key is None or looked or remembered:
+                raise
+            first = await self._first_answer(session, command)
+            if first is None:
+                raise
+            return first
+        return book.outcome(self.defaults.missed_turns_forfeit), book.result()
+
+    async def _first_answer(self, session: AsyncSession, command: keys.Command) -> Outcome | None:
+        """The answer given the first time the command's key was used, if it was."""
+        assert command.key is not None
+        done = await keys.find(
+            session,
+            command.scope,
+            command.key,
+            command.action,
+            command.actor.user,
+            command.digest,
+        )
+        return None if done is None else await keys.first_outcome(session, done, self.cache)
+
     async def _book(self, session: AsyncSession, game_id: int, expected: int | None) -> Book | None:
         """The game as this process last left it, without reading its row (None: not
-        cached, or not at the version the caller expects)."""
+        cached, or not at the version the caller expects).
+
+        The write is made only if the row is still at the cached version (``flush``), so a
+        write is never made on a stale game; but a refusal, or a command that writes
+        nothing, answers from the cached game, so before it does the version is checked
+        (``_attempt``): another process's change (a new version) makes the command run
+        again on fresh state."""
         loaded = self.cache.latest(game_id)
         if loaded is None or (expected is not None and loaded.version != expected):
             return None
         return Book(session, loaded.row, loaded, self.clock())
-
-    async def _run_on_cached(self, body: Body, book: Book) -> None:
-        """Run ``body`` on a game loaded from the cache, unread this transaction.
-
-        The write is made only if the row is still at the cached version (``flush``), so a
-        write is never made on a stale game; but a refusal, or a command that writes
-        nothing, answers from the cached game, so before it does the version is checked:
-        another process's change (a new version) makes the command run again on fresh state.
-        """
-        try:
-            await _run(body, book)
-            await book.flush()
-        except exc.DBAPIError:
-            raise  # the transaction is broken: the caller's loop judges it
-        except Exception:
-            await _still_current(book)
-            raise
-        if not book.wrote:
-            await _still_current(book)
 
     def scenario_of(self, scenario_id: str) -> Scenario:
         """The scenario a stored game names. Its id is its file's name (the loader sees to

@@ -26,7 +26,7 @@ from typing import Any
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from vahalite_bot.app.book import GameCache, setup_of
+from vahalite_bot.app.book import Book, GameCache, setup_of
 from vahalite_bot.app.errors import InvalidRequest, NotFound
 from vahalite_bot.app.replay import decode_event, entry_of, fold
 from vahalite_bot.app.results import Actor, Outcome
@@ -149,6 +149,22 @@ def answer_of(outcome: Outcome, since: int, user: str) -> dict[str, Any]:
         "acting_user": outcome.acting_user,
         "turn_side": _side(outcome.turn_side),
         "board_changed": outcome.board_changed,
+    }
+
+
+def answer_of_book(book: Book, user: str) -> dict[str, Any]:
+    """``answer_of`` the outcome ``book`` will give, before it is written (the key's row
+    goes in the same trip as the game's update): the same fields, in the same order."""
+    acting = book.acting_side()
+    return {
+        "user": user,
+        "since": book.loaded.version,
+        "version": book.version,
+        "status": book.status,
+        "acting_side": _side(acting),
+        "acting_user": book.user_of(acting),
+        "turn_side": _side(book.turn_side()),
+        "board_changed": book.board_changed(),
     }
 
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import Text, cast, select
+from sqlalchemy import Text, bindparam, cast, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from vahalite_bot.store.models import ENTRY_COLUMNS, ENTRY_JSON, LogEntry, Snapshot
@@ -21,25 +21,29 @@ _ENTRY_TEXT = [
     cast(column, Text).label(name) if name in ENTRY_JSON else column
     for name, column in ((name, getattr(LogEntry, name)) for name in ENTRY_COLUMNS)
 ]
+# Built once: a recap's reads are a turn start's, in the bot's event loop, and a statement
+# built per call has its cache key worked out again each time.
+_ENTRIES_AFTER = (
+    select(*_ENTRY_TEXT)
+    .where(LogEntry.game_id == bindparam("game"), LogEntry.seq > bindparam("seq"))
+    .order_by(LogEntry.seq)
+)
+_SNAPSHOT_STATE = select(cast(Snapshot.state, Text)).where(
+    Snapshot.game_id == bindparam("game"), Snapshot.seq == bindparam("seq")
+)
 
 
 async def entries_after(session: AsyncSession, game_id: int, seq: int) -> list[dict[str, Any]]:
     """The entries after ``seq``, in order: each a mapping of its columns (``ENTRY_COLUMNS``),
     the JSON ones as text."""
-    stmt = (
-        select(*_ENTRY_TEXT)
-        .where(LogEntry.game_id == game_id, LogEntry.seq > seq)
-        .order_by(LogEntry.seq)
-    )
-    return [dict(row) for row in (await session.execute(stmt)).mappings()]
+    result = await session.execute(_ENTRIES_AFTER, {"game": game_id, "seq": seq})
+    return [dict(row) for row in result.mappings()]
 
 
 async def snapshot_state(session: AsyncSession, game_id: int, seq: int) -> str | None:
     """The state of the snapshot taken after entry ``seq``, as JSON text (None: none)."""
-    stmt = select(cast(Snapshot.state, Text)).where(
-        Snapshot.game_id == game_id, Snapshot.seq == seq
-    )
-    state: str | None = (await session.execute(stmt)).scalar_one_or_none()
+    result = await session.execute(_SNAPSHOT_STATE, {"game": game_id, "seq": seq})
+    state: str | None = result.scalar_one_or_none()
     return state
 
 

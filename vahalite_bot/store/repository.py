@@ -7,7 +7,18 @@ from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Executable, Select, Table, bindparam, delete, func, insert, select, update
+from sqlalchemy import (
+    Executable,
+    Integer,
+    Select,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -184,15 +195,19 @@ async def latest_snapshot(
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+_RECENT_TURNS = (
+    select(Snapshot.seq, Snapshot.turn)
+    .where(Snapshot.game_id == bindparam("game"))
+    .order_by(Snapshot.seq.desc())
+    .limit(bindparam("count", type_=Integer))
+)
+
+
 async def recent_turns(session: AsyncSession, game_id: int, count: int) -> list[tuple[int, str]]:
-    """The newest ``count`` snapshots' (seq, turn key), newest first, without their states."""
-    stmt = (
-        select(Snapshot.seq, Snapshot.turn)
-        .where(Snapshot.game_id == game_id)
-        .order_by(Snapshot.seq.desc())
-        .limit(count)
-    )
-    return [(seq, turn) for seq, turn in (await session.execute(stmt)).all()]
+    """The newest ``count`` snapshots' (seq, turn key), newest first, without their states.
+    (Built once: every turn start's recap asks.)"""
+    result = await session.execute(_RECENT_TURNS, {"game": game_id, "count": count})
+    return [(seq, turn) for seq, turn in result.all()]
 
 
 async def add_snapshots(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
