@@ -52,17 +52,33 @@ async def test_a_read_is_two_trips_begin_with_select_and_end(
         await db.close()
 
 
-async def _move_trips(tmp_path: Path, trips: list[str]) -> list[int]:
-    """The trips of each of 30 moves of one game, one at a time."""
+async def _move_trips(tmp_path: Path, trips: list[str], *, keyed: bool = False) -> list[int]:
+    """The trips of each of 30 moves of one game, one at a time (``keyed``: each with an
+    idempotency key and its expected version, as the bot sends them)."""
     db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'trips.db'}")
     try:
         service = GameService(db, seeds=lambda: bytes(32))
         rng = random.Random(5)
         outcome = await autoplay.new_game(service, "trips")
         counts = []
-        for _ in range(30):
+        for number in range(30):
+            if not keyed:
+                trips.clear()
+                outcome = await autoplay.play(service, outcome, rng, max_commands=1)
+                counts.append(len(trips))
+                continue
+            assert outcome.state is not None
+            side = autoplay.acting_side(outcome.state)
+            assert side is not None
+            action = autoplay._PLAYER.choose(outcome.state, rng)
             trips.clear()
-            outcome = await autoplay.play(service, outcome, rng, max_commands=1)
+            outcome = await service.act(
+                outcome.game_id,
+                autoplay.PLAYERS[side],
+                action,
+                expected_version=outcome.version,
+                key=f"key-{number}",
+            )
             counts.append(len(trips))
         return counts
     finally:
@@ -93,28 +109,7 @@ async def test_a_keyed_move_does_not_look_its_key_up(tmp_path: Path, trips: list
     """Every command of the bot carries an idempotency key: its row is written in the trip of
     the game's update, and not looked up first (a duplicate's row collides with it there,
     and its retry looks the key up: ``tests/test_service_keys.py``)."""
-    db = await open_database(f"sqlite+aiosqlite:///{tmp_path / 'trips.db'}")
-    try:
-        service = GameService(db, seeds=lambda: bytes(32))
-        rng = random.Random(5)
-        outcome = await autoplay.new_game(service, "trips")
-        counts = []
-        for number in range(30):
-            assert outcome.state is not None
-            side = autoplay.acting_side(outcome.state)
-            assert side is not None
-            action = autoplay._PLAYER.choose(outcome.state, rng)
-            trips.clear()
-            outcome = await service.act(
-                outcome.game_id,
-                autoplay.PLAYERS[side],
-                action,
-                expected_version=outcome.version,
-                key=f"key-{number}",
-            )
-            counts.append(len(trips))
-    finally:
-        await db.close()
+    counts = await _move_trips(tmp_path, trips, keyed=True)
     # Before: the key's lookup, the update (the log rows and the key's row with it), and
     # the commit; a new turn's deadline adds one.
     assert sorted(counts)[len(counts) // 2] <= 2, counts
