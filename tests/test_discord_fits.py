@@ -187,7 +187,7 @@ async def test_the_real_command_tree_with_its_translations_is_what_discord_accep
         assert len(subcommands) > 20
         assert all(s["name_localizations"].get("ru") for s in subcommands)
     finally:
-        bot.workers.close()
+        await bot.workers.close()
         await db.close()
 
 

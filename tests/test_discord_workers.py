@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import pickle
+import threading
 from dataclasses import replace
 from multiprocessing.reduction import ForkingPickler
 
@@ -34,7 +35,7 @@ def test_a_board_drawn_in_the_pool_is_the_board_drawn_here() -> None:
                 work.board_png, scene.state, list(scene.events), scene.before, NAMES, "ru"
             )
         finally:
-            workers.close()
+            await workers.close()
 
     here = work.board_png(scene.state, list(scene.events), scene.before, NAMES, "ru")
     assert asyncio.run(drawn()) == here
@@ -92,3 +93,17 @@ def test_a_worker_warms_up_on_a_board_with_every_sheet_and_terrain_kind() -> Non
     assert {piece.kind for piece in state.terrain.values()} == set(TerrainKind)
     assert all(unit.cell not in state.terrain for unit in placed)
     work.warm()
+
+
+def test_closing_the_pool_waits_until_its_manager_thread_has_gone() -> None:
+    # Left running past the interpreter's exit, the manager thread races the exit hook of
+    # concurrent.futures for its wake-up pipe: the bot printed "Bad file descriptor" as it
+    # stopped (CI, stop 28).
+    async def closed() -> list[threading.Thread]:
+        workers = Workers(1)
+        await workers.warm(1)
+        before = set(threading.enumerate())
+        await workers.close()
+        return [t for t in before if t.is_alive() and t is not threading.current_thread()]
+
+    assert asyncio.run(closed()) == []

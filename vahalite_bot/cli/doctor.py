@@ -181,7 +181,7 @@ async def _workers(report: Report) -> None:
         )
         return
     finally:
-        pool.close()
+        await pool.close(timeout=5)
     report.add(OK, "worker pool", f"a worker started in {time.perf_counter() - started:.1f} s")
 
 

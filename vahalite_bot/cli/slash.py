@@ -78,5 +78,5 @@ async def _apply(options: DiscordOptions, guild: int | None, clear: bool) -> lis
                 await bot.tree.sync(guild=target)
             return [c.name for c in bot.tree.get_commands()]
     finally:
-        bot.workers.close()
+        await bot.workers.close()
         await db.close()

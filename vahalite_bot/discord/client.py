@@ -146,7 +146,7 @@ class VahaBot(commands.AutoShardedBot):
         self.watch.stop()
         await self.deadlines.stop()
         await self.opponent.wait()
-        self.workers.close()
+        await self.workers.close()
         await super().close()
 
 

@@ -10,6 +10,7 @@ loop, sockets and threads.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -43,8 +44,15 @@ class Workers:
         """Start every worker now rather than at the first image a player waits for."""
         await asyncio.gather(*(self.run(work.warm) for _ in range(max(1, processes))))
 
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    async def close(self, timeout: float = 30.0) -> None:
+        """Stop the pool and wait, off the loop, until its manager thread has gone. Left
+        running past the interpreter's exit, that thread races the exit hook of
+        concurrent.futures for its wake-up pipe, and CPython 3.11 prints "OSError: [Errno 9]
+        Bad file descriptor" as the bot stops. A job still running (a decision of the
+        automatic player) gets ``timeout`` seconds to end; queued ones are dropped."""
+        stopping = asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping, timeout)
 
 
 def register_pickling() -> None:
