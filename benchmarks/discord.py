@@ -36,6 +36,7 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import sys
@@ -209,6 +210,7 @@ async def run(args: argparse.Namespace) -> None:
     url = args.db or f"sqlite+aiosqlite:///{folder / 'vahalite.db'}"
     bots = [_bot(args, standin, folder, url, shard) for shard in range(args.processes)]
     db = None
+    finished = False
     try:
         owner = standin.add_user("owner")
         places = _places(standin, owner, args.processes)
@@ -244,12 +246,19 @@ async def run(args: argparse.Namespace) -> None:
             report_calls(calls, bench.played)
         if args.deadlines:
             await deadlines(service, args.deadlines, places[0][0])
+        finished = True
     finally:
         for bot in bots:
             await bot.stop()
         if db is not None:
             await db.close()
         await standin.close()
+        # The database and the bots' logs stay for a run that failed or was stopped, to
+        # read; a run that finished leaves nothing behind.
+        if finished:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            print(f"the bots' logs and database: {folder}", file=sys.stderr)
 
 
 def _bot(
