@@ -23,6 +23,7 @@ from vahalite_bot.selfplay.hard_setup import (
     place_terrain,
     simulate,
 )
+from vahalite_bot.selfplay.pace import Pace
 
 S, N = Side.SOUTH, Side.NORTH
 FACTIONS = codex_factions()
@@ -102,6 +103,26 @@ def test_with_no_time_left_it_deploys_on_the_safest_cell() -> None:
         if isinstance(action, Deploy):
             hurried = deploy_by_simulation(state, S, hard.evaluator, greedy, 7, lambda: 0.0)
             assert hurried == deploy(state, S, hard.evaluator, greedy)
+
+
+def test_a_simulation_starts_no_step_the_time_left_cannot_hold() -> None:
+    """Each step of this clock costs 5 ms; with 12 ms left two steps fit and a third would
+    end 3 ms past the budget, so the simulation stops (and counts for nothing) before it.
+    A check against zero alone let one such step run over: the rare decisions 10-15 ms
+    past the budget."""
+    greedy = GreedyPlayer()
+    hard, _ = games(hard_first=False, wanted=1)[0]
+    state = next(s for s, a in hard.setup if isinstance(a, Deploy))
+    plan = _plan(state, S, hard.evaluator, greedy, deploy(state, S, hard.evaluator, greedy))
+    assert plan is not None and simulate(state, S, hard.evaluator, greedy, plan, 1) is not None
+    read: list[float] = []
+
+    def left() -> float:
+        read.append((12 - 5 * len(read)) / 1000)
+        return read[-1]
+
+    assert simulate(state, S, hard.evaluator, greedy, plan, 1, Pace(left)) is None
+    assert min(read) >= 0, read
 
 
 def test_its_deployment_is_a_pure_function_of_the_state_and_the_seed() -> None:

@@ -24,8 +24,8 @@ def test_moving_second_each_piece_plays_out_at_least_as_well_as_the_plan() -> No
             planned = _planned(state, S, greedy)
             assert type(planned) is type(action)
             seed = hard.seeds[id(state)]
-            ours = _play_out(state, S, hard.evaluator, greedy, action, seed, lambda: 1.0)
-            theirs = _play_out(state, S, hard.evaluator, greedy, planned, seed, lambda: 1.0)
+            ours = _play_out(state, S, hard.evaluator, greedy, action, seed)
+            theirs = _play_out(state, S, hard.evaluator, greedy, planned, seed)
             assert ours is not None and theirs is not None
             assert ours >= theirs
             changed[type(action)] += action != planned

@@ -26,8 +26,9 @@ from vahalite_bot.selfplay.easy import EasyPlayer
 from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.game import GameRecord, game_seed, play_game
 from vahalite_bot.selfplay.greedy import GreedyPlayer
-from vahalite_bot.selfplay.hard import MARGIN, Budget, HardPlayer, Search
+from vahalite_bot.selfplay.hard import MARGIN, HardPlayer, Search
 from vahalite_bot.selfplay.levels import level_of, make_player
+from vahalite_bot.selfplay.pace import Pace
 from vahalite_bot.selfplay.players import Player
 from vahalite_bot.selfplay.stats import wilson
 
@@ -230,9 +231,9 @@ def test_a_decision_ends_without_leaving_the_collector_a_pass_to_make() -> None:
 
 
 def test_the_search_stops_when_the_longest_step_yet_would_not_fit() -> None:
-    times = iter([0.0, 1.0, 2.0, 8.0, 9.0])  # steps of 1, 1, 6, 1 ms
-    budget = Budget(lambda: next(times) / 1000, end=15 / 1000)
-    assert [budget.over() for _ in range(5)] == [False, False, False, False, True]
+    times = iter([0.0, 1.0, 2.0, 8.0, 10.0])  # steps of 1, 1, 6, 2 ms
+    pace = Pace(lambda: (15 - next(times)) / 1000)
+    assert [pace.fits() for _ in range(5)] == [True, True, True, True, False]
 
 
 def test_the_score_line_gives_a_95_percent_interval(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,7 +15,8 @@ attack from there, an SP under it, how far from the action) and only the best fe
 the search deepens iteratively and, past the first ply, follows only the best root actions;
 the greedy choice stands unless the search sees a clear gain (``MARGIN``) at least two
 plies deep or over the whole rest of the turn (``OVERRULE_DEPTH``). The budget
-(``budget_ms``) is checked before every node; the deepest completed iteration decides.
+(``budget_ms``) is checked before every node (``Pace``); the deepest completed iteration
+decides.
 With a node limit instead of a clock the choice is a pure function of the state and the
 seed drawn from the game's generator.
 """
@@ -43,6 +44,7 @@ from vahalite_bot.selfplay.greedy import GreedyPlayer
 from vahalite_bot.selfplay.greedy_fallback import as_fall_back
 from vahalite_bot.selfplay.hard_setup import deploy_by_simulation
 from vahalite_bot.selfplay.hard_terrain import place_by_simulation
+from vahalite_bot.selfplay.pace import Pace
 
 DEFAULT_BUDGET_MS = 50.0
 DESTINATIONS_PER_UNIT = 3  # the spots per unit the search looks at
@@ -71,26 +73,6 @@ class Considered:
     action: Action
     value: float
     depth: int
-
-
-@dataclass
-class Budget:
-    """The end of a decision's budget, asked between the search's steps: past it, or too
-    near it for one more step as long as the longest yet (one node on an 8 x 8 board can
-    take several milliseconds), the search is over. What runs before the first question (the
-    greedy choice that heads the candidates) is not a step."""
-
-    clock: Callable[[], float]
-    end: float
-    longest: float = 0.0
-    last: float | None = None
-
-    def over(self) -> bool:
-        now = self.clock()
-        if self.last is not None:
-            self.longest = max(self.longest, now - self.last)
-        self.last = now
-        return now + self.longest >= self.end
 
 
 @dataclass
@@ -169,9 +151,7 @@ class HardPlayer:
                 state, side, self.evaluator, self.greedy, seed, self._left()
             )
         if state.phase in (Phase.TERRAIN, Phase.SP) and side is not None and not state.pending:
-            return place_by_simulation(
-                state, side, self.evaluator, self.greedy, seed, self._left()
-            )
+            return place_by_simulation(state, side, self.evaluator, self.greedy, seed, self._left())
         if side is None or state.phase is not Phase.PLAYING:
             return self.greedy.choose(state, rng)
         if state.pending:
@@ -196,9 +176,9 @@ class HardPlayer:
             return self._rank(state, side, seed)
 
     def _rank(self, state: GameState, side: Side, seed: int) -> list[Considered]:
-        deadline = Budget(self.clock, self.clock() + SAFETY * self.budget_ms / 1000)
+        pace = Pace(self._left())
         turn = (state.round, state.active)
-        search = Search(side, seed, self.evaluator, deadline.over, turn)
+        search = Search(side, seed, self.evaluator, lambda: not pace.fits(), turn)
         if self.node_limit is not None:  # a pure function of the state and the seed
             search.node_limit, search.over = self.node_limit, lambda: False
         roots = candidates(state, side, self.evaluator, self.greedy, over=search.over)

@@ -37,6 +37,7 @@ from vahalite_bot.rules.state import GameState, Phase, UnitState
 from vahalite_bot.selfplay.chance import SampledDice, ScriptedAttackDice, distribution
 from vahalite_bot.selfplay.evaluation import Evaluator
 from vahalite_bot.selfplay.greedy import TERRAIN_ORDER, GreedyPlayer
+from vahalite_bot.selfplay.pace import Pace
 from vahalite_bot.selfplay.players import first_legal, setup_candidates
 
 T = TypeVar("T")
@@ -178,7 +179,8 @@ def deploy_by_simulation(
     occupant = state.unit_at(chosen.cell)
     if occupant is not None:
         return chosen  # boarding a transport: where the transport stands was decided
-    plan = _plan(state, side, evaluator, greedy, chosen, left)
+    pace = Pace(left)  # every step of the plan and the simulations
+    plan = _plan(state, side, evaluator, greedy, chosen, pace)
     if plan is None:
         return chosen
     unit = state.units[chosen.unit]
@@ -193,7 +195,7 @@ def deploy_by_simulation(
 
     def judge(cell: Cell) -> float | None:
         trial = _swapped(plan, chosen.cell, cell)
-        return simulate(state, side, evaluator, greedy, trial, seed, left)
+        return simulate(state, side, evaluator, greedy, trial, seed, pace)
 
     best = best_of(ranked[:SIMULATED_CELLS], judge, left)
     return chosen if best is None else Deploy(side, unit.id, best)
@@ -206,15 +208,13 @@ def best_of(
     one more judgement fits in the time ``left``, by the longest yet; None: none judged (a
     judgement of None, cut short or refused, counts for nothing)."""
     best: tuple[float, T] | None = None
-    cost = 0.0
+    judgements = Pace(left)
     for option in options:
-        before = left()
-        if before < cost:
+        if not judgements.fits():
             break
         value = judge(option)
         if value is not None and (best is None or value > best[0] + 1e-9):
             best = (value, option)
-        cost = max(cost, before - left())
     return None if best is None else best[1]
 
 
@@ -224,24 +224,22 @@ def _plan(
     evaluator: Evaluator,
     greedy: GreedyPlayer,
     first: Deploy,
-    left: Callable[[], float] = lambda: float("inf"),
+    pace: Pace | None = None,
 ) -> list[Action] | None:
     """``side``'s deployment from ``first`` on, as ``deploy`` would lay it out (None: out
     of time)."""
     plan: list[Action] = [first]
     trial = state
     dice = SampledDice(0)
-    cost = 0.0  # the longest step yet: on a big board one takes a good part of the budget
+    pace = pace or Pace.unlimited()  # on a big board one step takes much of the budget
     try:
         trial, _ = apply(trial, first, dice)
         while trial.phase is Phase.DEPLOYMENT and acting_side(trial) is side:
             if trial.pending:
                 break
-            before = left()
-            if before <= cost:
+            if not pace.fits():
                 return None
             action = deploy(trial, side, evaluator, greedy)
-            cost = max(cost, before - left())
             plan.append(action)
             trial, _ = apply(trial, action, dice)
     except RulesError:
@@ -266,17 +264,18 @@ def simulate(
     greedy: GreedyPlayer,
     plan: list[Action],
     seed: int,
-    left: Callable[[], float] = lambda: float("inf"),
+    pace: Pace | None = None,
 ) -> float | None:
     """The evaluation for ``side`` after deploying by ``plan`` and the first ``TURNS`` turns
     played by the greedy player (None: the plan is not legal, or the time ran out)."""
     dice = SampledDice(seed)
     trial = state
+    pace = pace or Pace.unlimited()  # a greedy step of a turn can take milliseconds
     try:
         for action in plan:
             trial, _ = apply(trial, action, dice)
         for _ in range(SIMULATION_STEPS):
-            if left() <= 0:
+            if not pace.fits():
                 return None
             if trial.phase is Phase.ENDED:
                 break

@@ -32,6 +32,7 @@ from vahalite_bot.selfplay.hard_setup import (
     simulate,
     terrain_rank,
 )
+from vahalite_bot.selfplay.pace import Pace
 from vahalite_bot.selfplay.players import setup_candidates
 
 CANDIDATES = 6  # cells tried per piece: the plan's first, then the next by its ranking
@@ -53,8 +54,9 @@ def place_by_simulation(
     if state.first_player is not side.other or state.pending:
         return planned
     options = _alternatives(state, side, planned)[:CANDIDATES]
+    pace = Pace(left)  # every step of every play-out
     best = best_of(
-        options, lambda a: _play_out(state, side, evaluator, greedy, a, seed, left), left
+        options, lambda a: _play_out(state, side, evaluator, greedy, a, seed, pace), left
     )
     return planned if best is None else best
 
@@ -95,20 +97,19 @@ def _play_out(
     greedy: GreedyPlayer,
     action: Action,
     seed: int,
-    left: Callable[[], float],
+    pace: Pace | None = None,
 ) -> float | None:
     """The evaluation after ``action``, the rest of the setup (``side`` by its plan and its
     safest cells, the enemy greedy) and the first round's two turns (None: out of time, or
     a step the engine refused)."""
     dice = SampledDice(seed)
-    cost = 0.0  # the longest step yet (a unit's safest cell can take milliseconds)
+    pace = pace or Pace.unlimited()
     try:
         trial, _ = apply(state, action, dice)
         for _ in range(SETUP_STEPS):
             if trial.phase not in setup.SETUP_PHASES or trial.pending:
                 break
-            before = left()
-            if before <= cost:
+            if not pace.fits():
                 return None
             actor = setup.setup_actor(trial)
             step: Action
@@ -119,7 +120,6 @@ def _play_out(
             else:
                 step = greedy.choose(trial, random.Random(0))
             trial, _ = apply(trial, step, dice)
-            cost = max(cost, before - left())
     except RulesError:
         return None
-    return simulate(trial, side, evaluator, greedy, [], seed, left)
+    return simulate(trial, side, evaluator, greedy, [], seed, pace)
