@@ -17,7 +17,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from tests.golden.states import SCENES
 from vahalite_bot.render import DEFAULT_THEME, board, draw_board, marks, render_board, tokens
 from vahalite_bot.render.base import frame_layer
+from vahalite_bot.render.board import draw_story
 from vahalite_bot.render.palette import quantize, theme_palette
+from vahalite_bot.render.story import Path, Story, Strike
 from vahalite_bot.render.tokens import TokenGeometry, TokenSpec
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
@@ -124,3 +126,92 @@ def test_a_tokens_words_from_its_cached_handle_are_the_words_drawn_at_once(px: i
         tokens._label(draw, spec.side, spec.handle, geometry, DEFAULT_THEME)
         tokens._hp(draw, spec, geometry, DEFAULT_THEME)
         assert tokens.words_sprite(spec, px, DEFAULT_THEME).tobytes() == at_once.tobytes(), spec
+
+
+def storied(state: GameState, story: Story, scale: int) -> Image.Image:
+    return draw_story(state, story, {}, "en", 800, DEFAULT_THEME, scale, [])
+
+
+def every_cell(state: GameState) -> set[Cell]:
+    return {Cell(col, row) for col in range(state.scenario.width)
+            for row in range(state.scenario.height)}  # fmt: skip
+
+
+def test_a_cell_washed_from_the_cache_is_the_cell_washed_each_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The wash over a touched cell is blended once per ground and pasted after that:
+    every cell of every board, washed from the cache (filled by the other boards, at
+    both sizes), must be the cell washed over its own ground each time, on every row's
+    shade, terrain kind, edge, corner and divider."""
+    scenes = [SCENES[name]().state for name in SCENES] + [other_terrain(s) for s in (30, 31)]
+    stories = [Story(touched=every_cell(state)) for state in scenes]
+    for state, story in zip(scenes, stories, strict=True):
+        for scale in (1, 2):
+            storied(state, story, scale)
+    cached = [storied(state, story, 1 + i % 2) for i, (state, story) in
+              enumerate(zip(scenes, stories, strict=True))]  # fmt: skip
+    assert marks._washed, "no cell was washed from the cache"
+    monkeypatch.setattr(marks, "wash", lambda image, lay, cell, _, theme: marks.highlight(
+        image, lay, [cell], theme))  # fmt: skip
+    for i, (state, story) in enumerate(zip(scenes, stories, strict=True)):
+        blended = storied(state, story, 1 + i % 2)
+        assert ImageChops.difference(cached[i], blended).getbbox() is None, i
+
+
+@pytest.fixture
+def unbanded(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Arrows and crosses pasted whole, their sprites as they are drawn."""
+    cached = (marks._path_bands, marks._strike_bands, marks._cross_bands)
+
+    def clear() -> None:
+        for function in cached:
+            function.cache_clear()
+
+    clear()
+    monkeypatch.setattr(marks, "_bands", lambda sprite, px: (sprite,))
+    yield
+    clear()  # the next test bands them again
+
+
+def arrows(state: GameState) -> Story:
+    """A move in each of eight directions (to the board's edges and corners) and a strike
+    from every fourth cell to the cells two and three rows up and across."""
+    cols, rows = state.scenario.width, state.scenario.height
+    mid = Cell(cols // 2, rows // 2)
+
+    def towards(dc: int, dr: int, steps: int) -> Cell:
+        return Cell(max(0, min(cols - 1, mid.col + steps * dc)),
+                    max(0, min(rows - 1, mid.row + steps * dr)))  # fmt: skip
+
+    ways = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+    paths = [
+        Path(Side.SOUTH if i % 2 else Side.NORTH, (mid, towards(dc, dr, 1), towards(dc, dr, 3)))
+        for i, (dc, dr) in enumerate(ways)
+    ]
+    cells = sorted(every_cell(state))[::4]
+    strikes = [
+        Strike(Side.SOUTH, cell, Cell((cell.col + k) % cols, (cell.row + 2 + k) % rows), 1)
+        for k, cell in enumerate(cells)
+    ]
+    return Story(paths=paths, strikes=strikes)
+
+
+def test_an_arrow_pasted_in_bands_is_the_arrow_pasted_whole(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Arrows and crosses are pasted as bands cut to what they show: each board (arrows
+    every way, every scene's own marks) must be the one their whole sprites make."""
+    scenes = [SCENES[name]() for name in SCENES]
+    drawn = [storied(scene.state, arrows(scene.state), scale) for scene in scenes
+             for scale in (1, 2)]  # fmt: skip
+    drawn += [scene_board(name) for name in SCENES]
+    whole = marks._path_sprite(Side.SOUTH, ((0, 0), (2, 1)), 94, DEFAULT_THEME)[0]
+    bands = marks._path_bands(Side.SOUTH, ((0, 0), (2, 1)), 94, DEFAULT_THEME)
+    assert sum(b.width * b.height for b, _, _ in bands) < whole.width * whole.height / 2
+    request.getfixturevalue("unbanded")
+    pasted = [storied(scene.state, arrows(scene.state), scale) for scene in scenes
+              for scale in (1, 2)]  # fmt: skip
+    pasted += [scene_board(name) for name in SCENES]
+    for i, (one, other) in enumerate(zip(drawn, pasted, strict=True)):
+        assert ImageChops.difference(one, other).getbbox() is None, i

@@ -118,7 +118,9 @@ def draw_story(
     touched = set(story.touched)
     if waiting is not None:
         touched.update(waiting[1].cells)
-    marks.highlight(image, lay, sorted(touched), theme)
+    grounds = _grounds(key, state, story, touched)
+    for cell in sorted(touched):
+        marks.wash(image, lay, cell, grounds(cell)[0], theme)
     for cell, sp in state.sps.items():
         marks.sp_ring(draw, lay, cell, sp.holder, cell in story.captured, theme)
     for path in story.paths:
@@ -136,7 +138,6 @@ def draw_story(
         if not unit.destroyed and unit.cell is not None
     ]
     busy = _overlaid(state, story, drawn, waiting, lay, theme)
-    grounds = _grounds(key, state, story, touched)
     # A token whose words nothing else comes between is blended once, with what is under it.
     whole = {cell for cell, spec in placed if cell not in busy and _fits(lay, cell, spec, theme)}
     for cell, spec in placed:
@@ -206,15 +207,17 @@ def _fits(lay: Layout, cell: Cell, spec: TokenSpec, theme: Theme) -> bool:
 
 def _grounds(
     key: BoardKey, state: GameState, story: Story, touched: set[Cell]
-) -> Callable[[Cell], marks.Ground]:
-    """What lies under a token in each cell, as ``base_layer``, ``marks.highlight`` and
-    ``marks.sp_ring`` draw it: a terrain tile or the row's shade, the wash, an SP's frame."""
+) -> Callable[[Cell], tuple[marks.Ground, bool, tuple[Side, bool] | None]]:
+    """What lies under a token in each cell, as ``base_layer``, ``marks.wash`` and
+    ``marks.sp_ring`` draw it: first what ``base_layer`` draws (a terrain tile or the
+    row's shade, the lines along the cell's edges: all the wash goes over), then the
+    wash, an SP's frame."""
     terrain = dict(key.terrain)
     halves, zones = dict(key.halves), dict(key.zones)
     dividers = divider_rows(halves, key.rows)
     shades = [row_colour(row, halves, zones, key.theme) for row in range(key.rows)]
 
-    def ground(cell: Cell) -> marks.Ground:
+    def ground(cell: Cell) -> tuple[marks.Ground, bool, tuple[Side, bool] | None]:
         col, row = cell.col, cell.row
         piece = terrain.get(cell)
         under = piece.kind if piece is not None else shades[row]
@@ -222,7 +225,7 @@ def _grounds(
         frame = None if sp is None else (sp.holder, cell in story.captured)
         lines = (col > 0, col < key.cols - 1, row > 0, row < key.rows - 1, row in dividers,
                  row + 1 in dividers)  # fmt: skip
-        return (under, cell in touched, frame, lines)
+        return ((under, lines), cell in touched, frame)
 
     return ground
 

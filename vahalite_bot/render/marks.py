@@ -27,6 +27,7 @@ from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side
 
 WHITE = (255, 255, 255)
+Ground = Hashable  # what lies under a mark in its cell (see ``board.draw_story``)
 
 
 def on_board(lay: Layout, cell: Cell) -> bool:
@@ -35,12 +36,41 @@ def on_board(lay: Layout, cell: Cell) -> bool:
 
 def highlight(image: Image.Image, lay: Layout, cells: Sequence[Cell], theme: Theme) -> None:
     """A light wash over the cells the last action touched (like a chess board's last move)."""
-    r, g, b, a = theme.highlight
-    mask = _flat_mask(lay.cell, a)
     for cell in cells:
         if on_board(lay, cell):
             x0, y0, _, _ = lay.cell_box(cell)
-            stamp(image, (r, g, b), (x0, y0), mask)
+            _wash(image, (x0, y0), lay.cell, theme)
+
+
+def _wash(image: Image.Image, xy: tuple[int, int], px: int, theme: Theme) -> None:
+    r, g, b, a = theme.highlight
+    stamp(image, (r, g, b), xy, _flat_mask(px, a))
+
+
+# Blending the wash through a mask costs some 50 us a cell (a whole turn's recap washes
+# many), an opaque paste 2 us; what a cell holds before it is one of a few grounds, so
+# each ground is washed once.
+WASHED = 128  # some 40 KB each at 800 px
+_washed: OrderedDict[tuple[Hashable, int, float, Theme], Image.Image] = OrderedDict()
+
+
+def wash(image: Image.Image, lay: Layout, cell: Cell, ground: Ground, theme: Theme) -> None:
+    """``highlight`` of one cell that holds only ``ground`` yet (its terrain tile or row's
+    shade and the lines along its edges: ``board.draw_story``)."""
+    if not on_board(lay, cell):
+        return
+    key = (ground, lay.cell, lay.u, theme)  # the lines' widths go with u, not px
+    box = lay.cell_box(cell)
+    tile = _washed.get(key)
+    if tile is None:
+        tile = image.crop(box)
+        _wash(tile, (0, 0), lay.cell, theme)
+        _washed[key] = tile
+        if len(_washed) > WASHED:
+            _washed.popitem(last=False)
+    else:
+        _washed.move_to_end(key)
+    stamp(image, tile, box[:2])
 
 
 @lru_cache(maxsize=8)
@@ -102,7 +132,6 @@ def _trimmed_sprite(layer: str, spec: TokenSpec, px: int, theme: Theme) -> Sprit
 # what lies under them is one of a few grounds (the row's shade or a terrain tile, the wash
 # of a touched cell, an SP's frame), the cell's pixels there are the same every time: the
 # ground, the body and the words are blended once and pasted whole after that.
-Ground = Hashable  # all that lies under a token's box in its cell (see ``board.draw_story``)
 WHOLE_TOKENS = 1024  # some 18 KB each at 800 px
 _whole: OrderedDict[tuple[Hashable, TokenSpec, int, float, Theme], Sprite] = OrderedDict()
 
@@ -224,6 +253,29 @@ def _sprite(canvas: Canvas) -> Sprite:
     return canvas.image(), canvas.box[0], canvas.box[1]
 
 
+# Pasting through a mask costs the same for every pixel of the layer, a transparent one
+# too, and an arrow or a cross covers a tenth to a third of its box: pasted as bands, each
+# cut to what it shows, it blends a third as many pixels (transparent ones change nothing).
+def _bands(sprite: Sprite, px: int) -> tuple[Sprite, ...]:
+    """``sprite`` as horizontal bands, each cut to its visible part (none if it has none)."""
+    layer, dx, dy = sprite
+    height = max(8, px // 6)  # about an arrow's width: a diagonal's bands stay narrow
+    alpha = layer.getchannel("A")
+    bands = []
+    for top in range(0, layer.height, height):
+        band = (0, top, layer.width, min(layer.height, top + height))
+        box = alpha.crop(band).getbbox()
+        if box is not None:
+            x0, y0, x1, y1 = box[0], top + box[1], box[2], top + box[3]
+            bands.append((layer.crop((x0, y0, x1, y1)), dx + x0, dy + y0))
+    return tuple(bands)
+
+
+def _paste_bands(image: Image.Image, lay: Layout, cell: Cell, bands: Sequence[Sprite]) -> None:
+    for band in bands:
+        _paste(image, lay, cell, band)
+
+
 EDGE_HALF_WIDTH = 0.06  # of a cell: the widest line an arrow draws (its white edge), halved
 
 
@@ -300,7 +352,12 @@ def trim(points: Sequence[Point], start: float, end: float) -> list[Point]:
 def path(image: Image.Image, lay: Layout, side: Side, cells: Sequence[Cell], theme: Theme) -> None:
     """A move: an arrow through the cells' centres, from a ring where the unit started."""
     if len(cells) >= 2:
-        _paste(image, lay, cells[0], _path_sprite(side, _steps(cells), lay.cell, theme))
+        _paste_bands(image, lay, cells[0], _path_bands(side, _steps(cells), lay.cell, theme))
+
+
+@lru_cache(maxsize=128)
+def _path_bands(side: Side, steps: Steps, px: int, theme: Theme) -> tuple[Sprite, ...]:
+    return _bands(_path_sprite(side, steps, px, theme), px)
 
 
 @lru_cache(maxsize=128)
@@ -326,7 +383,12 @@ def _path_sprite(side: Side, steps: Steps, px: int, theme: Theme) -> Sprite:
 
 def strike(image: Image.Image, lay: Layout, source: Cell, target: Cell, theme: Theme) -> None:
     """An attack: a line from the attacker's edge to an arrowhead at the target."""
-    _paste(image, lay, source, _strike_sprite(_steps((source, target)), lay.cell, theme))
+    _paste_bands(image, lay, source, _strike_bands(_steps((source, target)), lay.cell, theme))
+
+
+@lru_cache(maxsize=128)
+def _strike_bands(steps: Steps, px: int, theme: Theme) -> tuple[Sprite, ...]:
+    return _bands(_strike_sprite(steps, px, theme), px)
 
 
 @lru_cache(maxsize=128)
@@ -376,7 +438,12 @@ def _damage_sprite(amount: int, px: int, theme: Theme) -> Sprite:
 
 def cross(image: Image.Image, lay: Layout, cell: Cell, theme: Theme) -> None:
     """A cross over a destroyed unit's faded token."""
-    _paste(image, lay, cell, _cross_sprite(lay.cell, theme))
+    _paste_bands(image, lay, cell, _cross_bands(lay.cell, theme))
+
+
+@lru_cache(maxsize=8)
+def _cross_bands(px: int, theme: Theme) -> tuple[Sprite, ...]:
+    return _bands(_cross_sprite(px, theme), px)
 
 
 @lru_cache(maxsize=8)
