@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from vahalite_bot.store.database import Database, open_database
 from vahalite_bot.store.group import GroupFailed
@@ -191,3 +191,36 @@ async def test_a_writer_that_ends_the_transaction_fails_the_group_not_the_next_o
     assert isinstance(results[1], ValueError), results
     assert results[2] is None, results
     assert _on_disk(path) == {3}
+
+
+async def test_groups_one_after_another_write_on_one_connection_given_back_at_close(
+    tmp_path: Path,
+) -> None:
+    """The connection of a group that committed serves the next one (no checkout from the
+    pool, nor its reset, per group); one whose group failed is not kept; closing the
+    database gives the kept one back to the pool."""
+    db, path = await _database(tmp_path)
+    pool = db.engine.pool
+    checkouts: list[object] = []
+    event.listen(db.engine.sync_engine, "checkout", lambda *_: checkouts.append(None))
+
+    async def breaker() -> None:
+        async with db.write() as session:
+            await session.execute(text("INSERT INTO t VALUES (100)"))
+            await session.execute(text("ROLLBACK"))  # as SQLite does on SQLITE_FULL
+
+    try:
+        for n in range(3):
+            async with db.write() as session:
+                await session.execute(text("INSERT INTO t VALUES (:n)"), {"n": n})
+        kept = len(checkouts)
+        with pytest.raises(GroupFailed):
+            await breaker()
+        async with db.write() as session:
+            await session.execute(text("INSERT INTO t VALUES (3)"))
+    finally:
+        await db.close()
+    assert kept == 0  # the table's creation left its connection for the writers after it
+    assert len(checkouts) == 1  # the failed group's connection was given up
+    assert pool.checkedout() == 0
+    assert _on_disk(path) == {0, 1, 2, 3}

@@ -428,8 +428,9 @@ class Book:
             self.act(RollOff(), actor=None, role="system", side=None)
 
     # -- writing ------------------------------------------------------------------------------
-    async def flush(self) -> None:
-        """Write everything, if the game is still at the version it was read at."""
+    async def flush(self, key: Mapping[str, Any] | None = None) -> None:
+        """Write everything, if the game is still at the version it was read at; with
+        ``key``, the row of the command's idempotency key (``keys.key_row``) before it all."""
         if not self._rows:
             return
         status = self.status
@@ -455,33 +456,40 @@ class Book:
         # are taken back with the transaction (Conflict below, or their own unique key).
         if self._dropped_from is not None:
             await repo.drop_snapshots_from(self.session, self.game_id, self._dropped_from)
-        await repo.add_entries(self.session, self._rows)
-        await repo.add_snapshots(self.session, self._snapshots)
-        bumped = await repo.bump_game(self.session, self.game_id, self.loaded.version, values)
+        fresh = self._fresh_deadline(status)
+        rows = repo.GameWrite(key, self._rows, self._snapshots, fresh)
+        bumped = await repo.write_game(
+            self.session, self.game_id, self.loaded.version, values, rows
+        )
         if bumped is None:
             raise Conflict(self.game_id)
         self._written = values
         self._written_row = self.row.with_values(values)
-        self._due_at = bumped.due_at
+        self._due_at = bumped.due_at if fresh is None else fresh["due_at"]
         for player in self._new_players:
             await repo.add_player(self.session, player)
         if self._new_setup is not None:
             await repo.add_setup(self.session, self.game_id, encode_setup(self._new_setup))
         for side, changes in self._player_changes.items():
             await repo.update_player(self.session, self.game_id, side.value, changes)
-        await self._flush_deadline(status)
+        await self._flush_deadline(status, fresh)
 
-    async def _flush_deadline(self, status: str) -> None:
-        if status == LOBBY:
+    def _fresh_deadline(self, status: str) -> dict[str, Any] | None:
+        """N1: the deadline of a turn that begins with this command (or restarts), written
+        with the game's row; None if the running one stays (or there is none)."""
+        if status in (LOBBY, ENDED):
+            return None
+        if self.turn != self.loaded.turn or self.restart_deadline:
+            return self.fresh_deadline()
+        return None
+
+    async def _flush_deadline(self, status: str, fresh: dict[str, Any] | None) -> None:
+        """The deadline's other changes: none in the lobby, none left once the game ends."""
+        if status == LOBBY or fresh is not None:
             return
         if status == ENDED:
             await repo.put_deadline(self.session, self.game_id, None)
             self._due_at = None
-            return
-        if self.turn != self.loaded.turn or self.restart_deadline:
-            fresh = self.fresh_deadline()
-            await repo.put_deadline(self.session, self.game_id, fresh)
-            self._due_at = fresh["due_at"]
         elif self.deadline_changes is not None:
             await repo.update_deadline(self.session, self.game_id, self.deadline_changes)
             self._due_at = self.deadline_changes.get("due_at", self._due_at)

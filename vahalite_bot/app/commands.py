@@ -132,12 +132,12 @@ class Commands:
                 book = await load(session, row, self.cache, self.clock())
             try:
                 await _run(body, book)
+                key = None
                 if command.key is not None:
-                    # Before the game's update: on SQLite its row rides in that trip
-                    # (``sqlite_driver.LATER``), and a key already stored fails it there.
+                    # Written before the game's update: on SQLite its row rides in that
+                    # trip (``sqlite_driver.LATER``), and a key already stored fails it there.
                     remembered = True
-                    await keys.remember(
-                        session,
+                    key = keys.key_row(
                         command.scope,
                         command.key,
                         command.action,
@@ -146,7 +146,7 @@ class Commands:
                         keys.answer_of_book(book, command.actor.user),
                         book.now,
                     )
-                await book.flush()
+                await book.flush(key)
             except exc.DBAPIError:
                 raise  # the transaction is broken: the caller's loop judges it
             except Exception:

@@ -114,8 +114,12 @@ async def find(
     return row
 
 
-async def remember(
-    session: AsyncSession,
+async def remember(session: AsyncSession, row: dict[str, Any]) -> None:
+    """Store a command's key with its first answer (``key_row``)."""
+    await repo.add_command_key(session, row)
+
+
+def key_row(
     scope: str,
     key: str,
     action: str,
@@ -123,19 +127,17 @@ async def remember(
     game_id: int | None,
     answer: dict[str, Any],
     now: datetime,
-) -> None:
-    await repo.add_command_key(
-        session,
-        {
-            "scope": scope,
-            "key": key,
-            "command": action,
-            "digest": digest,
-            "game_id": game_id,
-            "answer": answer,
-            "created_at": now,
-        },
-    )
+) -> dict[str, Any]:
+    """The row of ``command_keys`` that remembers a command's first answer."""
+    return {
+        "scope": scope,
+        "key": key,
+        "command": action,
+        "digest": digest,
+        "game_id": game_id,
+        "answer": answer,
+        "created_at": now,
+    }
 
 
 def answer_of(outcome: Outcome, since: int, user: str) -> dict[str, Any]:

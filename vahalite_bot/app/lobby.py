@@ -118,9 +118,10 @@ class Lobby(Commands):
             )
             if key is not None:
                 answer = {"user": actor.user, "config": dataclasses.asdict(new)}
-                await keys.remember(
-                    session, scope, key, "configure_server", digest, None, answer, self.clock()
+                stored = keys.key_row(
+                    scope, key, "configure_server", digest, None, answer, self.clock()
                 )
+                await keys.remember(session, stored)
         return new
 
     # -- the lobby ---------------------------------------------------------------------------
@@ -236,9 +237,10 @@ class Lobby(Commands):
                     outcome = book.outcome(self.defaults.missed_turns_forfeit)
                     if key is not None:
                         answer = keys.answer_of(outcome, 0, actor.user)
-                        await keys.remember(
-                            session, scope, key, "create_game", digest, game_id, answer, now
+                        stored = keys.key_row(
+                            scope, key, "create_game", digest, game_id, answer, now
                         )
+                        await keys.remember(session, stored)
             except exc.DBAPIError as error:
                 if not is_conflict(error):
                     raise

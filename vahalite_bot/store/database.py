@@ -95,6 +95,8 @@ class Database:
             yield session
 
     async def close(self) -> None:
+        if self._groups is not None:
+            await self._groups.close()
         await self.engine.dispose()
 
 
@@ -157,6 +159,13 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "begin")
     def _begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get(_BEGIN, "DEFERRED")
+        driver = conn.connection.driver_connection
+        if isinstance(driver, sqlite_driver.OneTripConnection) and not driver.in_transaction:
+            # What its cursor does with a BEGIN (it rides with the first statement's trip),
+            # without a statement's round through SQLAlchemy first: every write and read
+            # begins so. (Within a transaction the cursor raises, as the file would.)
+            driver.begin_later(f"BEGIN {mode}")
+            return
         conn.exec_driver_sql(f"BEGIN {mode}")
 
 

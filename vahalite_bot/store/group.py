@@ -60,6 +60,10 @@ class WriteGroups:
         self._queued = 0  # writers waiting for the turn: they will join the open group
         self._group: _Group | None = None
         self._ending: set[asyncio.Task[None]] = set()
+        # The last group's connection, once it committed: the next group's. Checking one
+        # out of the pool and back in (with its reset) for each group cost a lone writer
+        # as much as one of its statements; the pool reused the same connection anyway.
+        self._idle: AsyncConnection | None = None
 
     @contextlib.asynccontextmanager
     async def member(self) -> AsyncIterator[AsyncConnection]:
@@ -80,7 +84,8 @@ class WriteGroups:
         try:
             group = self._group
             if group is None:
-                group = self._group = await _open(self._engine)
+                idle, self._idle = self._idle, None
+                group = self._group = await _open(self._engine, idle)
             group.members += 1
             first = group.members == 1
             if not first:  # SAVEPOINT and RELEASE ride with the next statements' trips
@@ -123,12 +128,26 @@ class WriteGroups:
         if self._group is group:
             self._group = None
         if group.members == 1:  # nobody else to tell: as a lone transaction always did
-            await _commit(group)
+            await self._commit(group)
             return
-        task = asyncio.get_running_loop().create_task(_commit(group))
+        task = asyncio.get_running_loop().create_task(self._commit(group))
         self._ending.add(task)
         task.add_done_callback(self._ending.discard)
         await asyncio.shield(task)
+
+    async def _commit(self, group: _Group) -> None:
+        """Commit the group, and keep its connection for the next one if all went well."""
+        if await _commit(group) and self._idle is None and not group.connection.invalidated:
+            self._idle = group.connection
+            return
+        with contextlib.suppress(Exception):
+            await group.connection.close()
+
+    async def close(self) -> None:
+        """Give the kept connection back (before the engine is disposed of)."""
+        idle, self._idle = self._idle, None
+        if idle is not None:
+            await idle.close()
 
     def _end_idle_later(self) -> None:
         """A writer that stopped waiting for its turn may have been the one the open group
@@ -146,8 +165,9 @@ class WriteGroups:
                 await self._end(group)
 
 
-async def _open(engine: AsyncEngine) -> _Group:
-    connection = await engine.connect()
+async def _open(engine: AsyncEngine, idle: AsyncConnection | None) -> _Group:
+    """A group on ``idle`` (a connection out of any transaction), else on a new one."""
+    connection = await engine.connect() if idle is None else idle
     try:
         await connection.begin()
     except BaseException:
@@ -169,7 +189,8 @@ def _alive(group: _Group) -> bool:
     return group.driver.in_transaction
 
 
-async def _commit(group: _Group) -> None:
+async def _commit(group: _Group) -> bool:
+    """End the group's transaction with its COMMIT (True) or, failing that, rolled back."""
     try:
         if not _alive(group):
             raise GroupFailed("a member's error ended the group's transaction")
@@ -178,8 +199,6 @@ async def _commit(group: _Group) -> None:
         group.done.set_exception(error)
         with contextlib.suppress(Exception):
             await group.connection.rollback()
-    else:
-        group.done.set_result(None)
-    finally:
-        with contextlib.suppress(Exception):
-            await group.connection.close()
+        return False
+    group.done.set_result(None)
+    return True

@@ -21,6 +21,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from vahalite_bot.store.gamerow import FIELDS, GameRow
 from vahalite_bot.store.models import (
@@ -117,23 +118,61 @@ class Bumped:
     due_at: datetime | None
 
 
-async def bump_game(
-    session: AsyncSession, game_id: int, version: int, values: Mapping[str, Any]
-) -> Bumped | None:
-    """Write the game row if it is still at ``version``: None means another writer won.
+@dataclass(frozen=True, slots=True)
+class GameWrite:
+    """The rows a command writes with the game's row: its idempotency key's (or None), its
+    log entries and snapshots, all before the game's update (on SQLite they ride in its
+    trip, ``sqlite_driver.LATER``, and a key already stored fails it there); and after it,
+    the fresh deadline of a turn that began (or None)."""
 
-    The same statement returns the game's deadline, for the command's answer to show it
-    (the status at the new version) without a statement more. A deadline's ``due_at`` is
-    written only by a command that bumps the game (so this statement, had it raced one,
-    would have been refused), and by the deadline loop's repair of a deadline left from an
-    ended game or turn (game row held, version unchanged): a command racing that repair on
-    PostgreSQL may show the old deadline until the next version.
+    key: Mapping[str, Any] | None = None
+    entries: Sequence[Mapping[str, Any]] = ()
+    snapshots: Sequence[Mapping[str, Any]] = ()
+    deadline: Mapping[str, Any] | None = None
+
+
+async def write_game(
+    session: AsyncSession,
+    game_id: int,
+    version: int,
+    values: Mapping[str, Any],
+    rows: GameWrite = GameWrite(),
+) -> Bumped | None:
+    """Write ``rows`` and the game row, if it is still at ``version``: None means another
+    writer won (and nothing after the game's update was written).
+
+    The update returns the game's deadline, for the command's answer to show it (the status
+    at the new version) without a statement more. A deadline's ``due_at`` is written only
+    by a command that bumps the game (so this statement, had it raced one, would have been
+    refused), and by the deadline loop's repair of a deadline left from an ended game or
+    turn (game row held, version unchanged): a command racing that repair on PostgreSQL may
+    show the old deadline until the next version.
+
+    The statements are built once and run on the session's connection in one greenlet:
+    through the ORM session and a greenlet each, SQLAlchemy's own work cost a keyed move
+    more than its SQL. The same statements, parameters and order as one call each.
     """
     # The values go as parameters of one prebuilt statement (they name the columns to set),
     # not into a new statement per call whose cache key SQLAlchemy must work out each time.
     params = {"game": game_id, "read_version": version, **values}
-    row = (await session.execute(_BUMP, params)).one_or_none()
-    return None if row is None else Bumped(row[0])
+
+    def write(sync: Session) -> Bumped | None:
+        connection = sync.connection()
+        if rows.key is not None:
+            connection.execute(_ADD_KEY, dict(rows.key))
+        if rows.entries:
+            connection.execute(_ADD_ENTRIES, list(rows.entries))
+        if rows.snapshots:
+            connection.execute(_ADD_SNAPSHOTS, list(rows.snapshots))
+        row = connection.execute(_BUMP, params).one_or_none()
+        if row is None:
+            return None
+        if rows.deadline is not None:
+            upsert = _deadline_upsert(connection.dialect.name)
+            connection.execute(upsert, _deadline_row(game_id, rows.deadline))
+        return Bumped(row[0])
+
+    return await session.run_sync(write)
 
 
 # -- players ----------------------------------------------------------------------------------
@@ -163,11 +202,6 @@ async def update_player(
 # read back from them. (A comment to PostgreSQL.)
 _ADD_ENTRIES = insert(_table(LogEntry)).prefix_with(LATER)
 _ADD_SNAPSHOTS = insert(_table(Snapshot)).prefix_with(LATER)
-
-
-async def add_entries(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
-    if rows:
-        await session.execute(_ADD_ENTRIES, list(rows))
 
 
 async def entries_after(session: AsyncSession, game_id: int, seq: int) -> list[LogEntry]:
@@ -210,11 +244,6 @@ async def recent_turns(session: AsyncSession, game_id: int, count: int) -> list[
     return [(seq, turn) for seq, turn in result.all()]
 
 
-async def add_snapshots(session: AsyncSession, rows: Sequence[Mapping[str, Any]]) -> None:
-    if rows:
-        await session.execute(_ADD_SNAPSHOTS, list(rows))
-
-
 async def drop_snapshots_from(session: AsyncSession, game_id: int, seq: int) -> None:
     """Snapshots are a cache of the log: an undo reaching back to ``seq`` voids those after."""
     stmt = delete(Snapshot).where(Snapshot.game_id == game_id, Snapshot.seq >= seq)
@@ -247,10 +276,8 @@ async def put_deadline(
     if values is None:
         await session.execute(_DROP_DEADLINE, {"game": game_id})
         return
-    # One statement, not a delete and an insert: a new turn's deadline is written by a
-    # third of all commands. Every column is set, so nothing of the old deadline is left.
-    row = {name: values.get(name) for name in _DEADLINE_COLUMNS}
-    await session.execute(_put_deadline(session), {**row, "game_id": game_id})
+    upsert = _deadline_upsert(session.get_bind().dialect.name)
+    await session.execute(upsert, _deadline_row(game_id, values))
 
 
 _DEADLINES = _table(Deadline)
@@ -259,9 +286,11 @@ _DROP_DEADLINE = delete(_DEADLINES).where(_DEADLINES.c.game_id == bindparam("gam
 _UPSERTS: dict[str, Executable] = {}
 
 
-def _put_deadline(session: AsyncSession) -> Executable:
-    """INSERT … ON CONFLICT (game_id) DO UPDATE, in the database's own dialect."""
-    name = session.get_bind().dialect.name
+def _deadline_upsert(name: str) -> Executable:
+    """INSERT … ON CONFLICT (game_id) DO UPDATE, in the database ``name``'s own dialect.
+
+    One statement, not a delete and an insert: a new turn's deadline is written by a third
+    of all commands."""
     stmt = _UPSERTS.get(name)
     if stmt is None:
         dialect_insert = postgresql.insert if name == "postgresql" else sqlite.insert
@@ -271,6 +300,13 @@ def _put_deadline(session: AsyncSession) -> Executable:
             set_={column: upsert.excluded[column] for column in _DEADLINE_COLUMNS},
         )
     return stmt
+
+
+def _deadline_row(game_id: int, values: Mapping[str, Any]) -> dict[str, Any]:
+    """Every column is set, so nothing of the old deadline is left."""
+    row = {name: values.get(name) for name in _DEADLINE_COLUMNS}
+    row["game_id"] = game_id
+    return row
 
 
 async def update_deadline(session: AsyncSession, game_id: int, values: Mapping[str, Any]) -> None:
