@@ -114,7 +114,11 @@ class Search:
         over = ended or (state.round, state.active) != self.turn
         if over or depth <= 0 or state.pending or state.phase is not Phase.PLAYING:
             return self.evaluator.value(state, self.me, turn_over=over)
-        found = candidates(state, self.me, self.evaluator, per_unit=INNER_DESTINATIONS)
+        # The time is asked before each unit's spots: a first node of a deeper ply looks
+        # at every unit's destinations, far longer a step than any of the ply before.
+        found = candidates(
+            state, self.me, self.evaluator, per_unit=INNER_DESTINATIONS, over=self.over
+        )
         return max(self.action_value(state, a, depth - 1) for a in found)
 
 
