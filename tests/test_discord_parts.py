@@ -15,6 +15,7 @@ from discord import app_commands
 import bot
 from tests.golden.states import mid_game
 from vahalite_bot.discord import choices
+from vahalite_bot.discord.buttons import VERBS, GameButton, view_of
 from vahalite_bot.discord.echoes import EchoFreeState
 from vahalite_bot.discord.intents import gateway_intents
 from vahalite_bot.discord.translator import FluentTranslator
@@ -238,3 +239,20 @@ def _feed_echoes(state: EchoFreeState) -> None:
     state.parsers["MESSAGE_UPDATE"](_message(100, author=1))
     state.parsers["MESSAGE_CREATE"](_message(101, author=2))
     state.parsers["MESSAGE_UPDATE"](_message(101, author=2))
+
+
+@pytest.mark.parametrize("verbs", [["end", "undo", "board", "odds"], ["ry", "rn"], list(VERBS)])
+def test_composed_buttons_are_those_the_dynamic_item_answers(verbs: list[str]) -> None:
+    """The rows sent under a post are what discord.py lays out of ``GameButton``s, the items
+    that answer the presses: same labels, styles, custom ids, five to a row."""
+
+    async def both() -> tuple[object, object]:
+        laid_out = discord.ui.View(timeout=None)
+        for verb in verbs:
+            laid_out.add_item(GameButton(verb, 12, 40, "ru", 7))
+        composed = view_of(verbs, 12, 40, "ru", user=7)
+        assert composed is not None
+        return composed.to_components(), laid_out.to_components()
+
+    composed, laid_out = asyncio.run(both())
+    assert composed == laid_out
