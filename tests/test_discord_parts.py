@@ -15,6 +15,9 @@ from discord import app_commands
 import bot
 from tests.golden.states import mid_game
 from vahalite_bot.discord import choices
+from vahalite_bot.discord.buttons import VERBS, GameButton, view_of
+from vahalite_bot.discord.echoes import EchoFreeState
+from vahalite_bot.discord.intents import gateway_intents
 from vahalite_bot.discord.translator import FluentTranslator
 from vahalite_bot.discord.words import MESSAGE_LIMIT, fit, lang_of
 from vahalite_bot.i18n import message_ids, translate
@@ -169,3 +172,87 @@ def test_odds_lines_name_every_attack_with_exact_odds() -> None:
     assert len(lines) == expected
     assert all("%" in line for line in lines)
     assert side is Side.SOUTH or side is Side.NORTH
+
+
+def _echo_state(
+    events: list[tuple[str, tuple[object, ...]]], loop: asyncio.AbstractEventLoop
+) -> EchoFreeState:
+    """The bot's connection state as ``VahaBot`` makes it, logged in as user 1, recording
+    what it dispatches."""
+    state = EchoFreeState(
+        dispatch=lambda event, *args: events.append((event, args)),
+        handlers={},
+        hooks={},
+        http=discord.http.HTTPClient(loop),
+        intents=gateway_intents(True),
+        max_messages=None,
+    )
+    state.user = discord.ClientUser(state=state, data=_user(1, bot=True))
+    return state
+
+
+def _user(user: int, *, bot: bool = False) -> dict[str, object]:
+    return {
+        "id": str(user),
+        "username": f"u{user}",
+        "discriminator": "0",
+        "avatar": None,
+        "bot": bot,
+    }
+
+
+def _message(message: int, author: int) -> dict[str, object]:
+    return {
+        "id": str(message),
+        "channel_id": "10",
+        "author": _user(author, bot=author == 1),
+        "content": "tac1 C4",
+        "timestamp": "2026-01-01T00:00:00+00:00",
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": False,
+        "type": 0,
+        "components": [],
+    }
+
+
+def test_the_bots_own_messages_echoed_by_the_gateway_are_not_parsed() -> None:
+    events: list[tuple[str, tuple[object, ...]]] = []
+    loop = asyncio.new_event_loop()
+    try:
+        _feed_echoes(_echo_state(events, loop))
+    finally:
+        loop.close()
+    assert [name for name, _ in events] == ["message", "raw_message_edit"]
+    message = events[0][1][0]
+    assert isinstance(message, discord.Message) and message.id == 101
+
+
+def _feed_echoes(state: EchoFreeState) -> None:
+    """The bot's own post and its edit, then a player's."""
+    state.parsers["MESSAGE_CREATE"](_message(100, author=1))
+    state.parsers["MESSAGE_UPDATE"](_message(100, author=1))
+    state.parsers["MESSAGE_CREATE"](_message(101, author=2))
+    state.parsers["MESSAGE_UPDATE"](_message(101, author=2))
+
+
+@pytest.mark.parametrize("verbs", [["end", "undo", "board", "odds"], ["ry", "rn"], list(VERBS)])
+def test_composed_buttons_are_those_the_dynamic_item_answers(verbs: list[str]) -> None:
+    """The rows sent under a post are what discord.py lays out of ``GameButton``s, the items
+    that answer the presses: same labels, styles, custom ids, five to a row."""
+
+    async def both() -> tuple[object, object]:
+        laid_out = discord.ui.View(timeout=None)
+        for verb in verbs:
+            laid_out.add_item(GameButton(verb, 12, 40, "ru", 7))
+        composed = view_of(verbs, 12, 40, "ru", user=7)
+        assert composed is not None
+        return composed.to_components(), laid_out.to_components()
+
+    composed, laid_out = asyncio.run(both())
+    assert composed == laid_out

@@ -81,16 +81,48 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         await bot.presses.press(interaction, self.verb, self.game, self.version, self.user)
 
 
+class Buttons(discord.ui.View):
+    """Buttons as Discord's component rows, composed directly. A press finds its
+    ``GameButton`` by the custom id's template (registered once, at start), so nothing of the
+    view is kept after it is sent; building a ``GameButton`` of each (its component, a
+    template check of its custom id, a place in a row) cost more than the post's text."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self._rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+
+# Discord's buttons in one action row, at most.
+ROW_WIDTH = 5
+
+
 def view_of(
     verbs: list[str], game: int, version: int, lang: str, *, user: int | None = None
 ) -> discord.ui.View | None:
     """The buttons ``verbs``; with ``user``, a question only that user may answer."""
     if not verbs:
         return None
-    view = discord.ui.View(timeout=None)
-    for verb in verbs:
-        view.add_item(GameButton(verb, game, version, lang, user))
-    return view
+    items = [_button(verb, custom_id(verb, game, version, user), lang) for verb in verbs]
+    rows = [
+        {"type": discord.ComponentType.action_row.value, "components": items[i : i + ROW_WIDTH]}
+        for i in range(0, len(items), ROW_WIDTH)
+    ]
+    return Buttons(rows)
+
+
+def _button(verb: str, custom: str, lang: str) -> dict[str, Any]:
+    """A button as ``GameButton`` draws it."""
+    label, style = VERBS[verb]
+    return {
+        "type": discord.ComponentType.button.value,
+        "style": style.value,
+        "disabled": False,
+        "label": say(lang, label),
+        "custom_id": custom,
+    }
 
 
 def turn_view(status: GameStatus, lang: str, *, asked: bool = False) -> discord.ui.View | None:

@@ -32,6 +32,7 @@ from vahalite_bot.discord.cogs.lobby import LobbyCog
 from vahalite_bot.discord.cogs.play import PlayCog
 from vahalite_bot.discord.cogs.referee import RefereeCog
 from vahalite_bot.discord.deadlines import DeadlineLoop
+from vahalite_bot.discord.echoes import EchoFreeState
 from vahalite_bot.discord.eventloop import loop_factory
 from vahalite_bot.discord.games import Games
 from vahalite_bot.discord.health import LoopWatch
@@ -99,6 +100,17 @@ class VahaBot(commands.AutoShardedBot):
         self.watch = LoopWatch(options.stall_file)
         self.deadlines = DeadlineLoop(self, options.deadline_tick)
         self.lobby: LobbyCog
+
+    def _get_state(self, **options: Any) -> EchoFreeState:
+        # discord.py's own hook for its connection state: one that skips the gateway's
+        # echo of the bot's own posts and edits (``echoes``).
+        return EchoFreeState(
+            dispatch=self.dispatch,
+            handlers=self._handlers,
+            hooks=self._hooks,
+            http=self.http,
+            **options,
+        )
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(FluentTranslator())

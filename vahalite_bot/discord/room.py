@@ -259,8 +259,8 @@ class Room:
             if message is not None:
                 if self._status_texts.get(message.channel.id) == content:
                     return  # a move that changed nothing it shows (a terrain piece, a miss)
-                edit = message.edit
-                await retried(lambda: edit(content=content, allowed_mentions=quiet), "a status")
+                where, which = message.channel.id, message.id
+                await retried(lambda: self._edit(where, which, content, quiet), "a status")
                 self._status_texts[message.channel.id] = content
                 return
             sent = await retried(lambda: channel.send(content, allowed_mentions=quiet), "a status")
@@ -275,6 +275,18 @@ class Room:
             await sent.pin()
         except discord.Forbidden:
             await self.warn(channel, "pin_messages", status.language)
+
+    async def _edit(
+        self, channel: int, message: int, content: str, mentions: discord.AllowedMentions
+    ) -> None:
+        """A message's new text, by Discord's route itself: ``Message.edit`` would build a
+        ``Message`` of Discord's answer, which the status never reads."""
+        with discord.http.handle_message_parameters(
+            content=content,
+            allowed_mentions=mentions,
+            previous_allowed_mentions=self.client.allowed_mentions,
+        ) as params:
+            await self.client.http.edit_message(channel, message, params=params)
 
     async def _status_message(self, channel: discord.abc.Messageable) -> discord.Message | None:
         """The status message this bot pinned (remembered, or found among the pins)."""
