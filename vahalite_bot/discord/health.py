@@ -56,7 +56,11 @@ class LoopWatch:
 
     def _write(self) -> None:
         if self.stall_file is not None:
-            self.stall_file.write_text(json.dumps({"windows": list(self._windows)}))
+            # Whole or not at all: written in place, a reader (a monitor, the benchmark)
+            # could open it between the truncation and the write and find it empty.
+            partial = self.stall_file.with_name(self.stall_file.name + ".partial")
+            partial.write_text(json.dumps({"windows": list(self._windows)}))
+            partial.replace(self.stall_file)
 
 
 def longest_between(stall_file: Path, start: float, end: float) -> float:
