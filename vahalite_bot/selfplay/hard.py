@@ -183,8 +183,9 @@ class HardPlayer:
         pace = Pace(self._left())
         turn = (state.round, state.active)
         search = Search(side, seed, self.evaluator, lambda: not pace.fits(), turn)
-        if self.node_limit is not None:  # a pure function of the state and the seed
-            search.node_limit, search.over = self.node_limit, lambda: False
+        # With a node limit the pace has no clock (``_left``): a pure function of the state
+        # and the seed.
+        search.node_limit = self.node_limit
         roots = candidates(state, side, self.evaluator, self.greedy, over=search.over)
         done: list[Considered] = [Considered(a, 0.0, 0) for a in roots]
         if len(roots) > 1:
