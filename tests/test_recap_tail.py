@@ -23,6 +23,7 @@ from vahalite_bot.app.replay import Entry
 from vahalite_bot.discord.workers import register_pickling
 from vahalite_bot.present.recap import ShortLog, recap_for, recap_from
 from vahalite_bot.rules import codec
+from vahalite_bot.rules.events import TurnStarted
 from vahalite_bot.rules.scenario import Side
 from vahalite_bot.rules.state import GameState
 
@@ -117,6 +118,42 @@ async def test_a_tail_without_the_sides_turn_end_asks_for_the_whole_log(
     whole = await service.recap_log(outcome.game_id, side, whole=True)
     assert (whole.since, whole.state) == (0, None)
     assert whole.lines == tuple(await service.game_log(outcome.game_id))
+
+
+async def test_a_side_yet_to_end_a_turn_is_recapped_from_the_snapshot_where_play_began(
+    games: Games, service: GameService
+) -> None:
+    # Each side's first recap was the whole log: the setup decoded and replayed in full.
+    outcome = await games.playing(seed=3, scenario="standard")
+    whole = await service.game_log(outcome.game_id)
+    began = next(line.seq for line in whole if any(isinstance(e, TurnStarted) for e in line.events))
+    first = outcome.turn_side
+    assert first is not None
+    rng = random.Random(11)
+    recapped: list[Side] = []
+    while len(recapped) < 2:
+        side = outcome.turn_side
+        assert side is not None
+        if side not in recapped:
+            tail = await service.recap_log(outcome.game_id, side)
+            assert (tail.play_began, tail.since) == (True, began)
+            assert tail.state is not None and tail.lines[0].seq == began
+            whole = await service.game_log(outcome.game_id)
+            assert recap_from(tail, side) == recap_for(whole, side)
+            recapped.append(side)
+        outcome = await autoplay.play(service, outcome, rng, max_commands=1)
+    # Once the first side's turn has ended, its tail starts there, not where play began.
+    tail = await service.recap_log(outcome.game_id, first)
+    assert not tail.play_began and tail.since > began
+    # Without the entry that began play, the tail holds no start: the whole log is asked for.
+    opening = await service.recap_log(outcome.game_id, recapped[1])
+    assert opening.play_began
+    clipped = replace(opening, since=opening.since + 1, rows=opening.rows[1:])
+    with pytest.raises(ShortLog):
+        recap_from(clipped, recapped[1])
+    # Nor is a tail from a turn end read as play's start.
+    with pytest.raises(ShortLog):
+        recap_from(replace(opening, play_began=False), recapped[1])
 
 
 async def test_no_recap_log_for_a_game_that_does_not_exist(service: GameService) -> None:

@@ -19,6 +19,7 @@ from vahalite_bot.store.snapshot import (
     decode_state,
     encode_setup,
     encode_state,
+    play_began,
     turn_key,
 )
 
@@ -97,3 +98,17 @@ def test_turn_key_changes_with_the_turn_only() -> None:
     assert turn_key(state) == "playing:2:south"
     state.phase = Phase.ENDED
     assert turn_key(state) == "ended"
+
+
+def test_play_began_is_the_first_turns_snapshot_with_a_setup_step_before_it() -> None:
+    newest_first = [
+        (40, "playing:2:south"),
+        (31, "playing:1:north"),
+        (17, "playing:1:south"),
+        (16, "deployment:north"),
+        (9, "sp:south"),
+    ]
+    assert play_began(newest_first) == 17
+    assert play_began(newest_first[:3]) == 0  # its setup step is further back than those read
+    assert play_began(newest_first[3:]) == 0  # play has not begun
+    assert play_began([]) == 0

@@ -178,6 +178,9 @@ class RecapLog:
     rows: tuple[Mapping[str, Any], ...]  # the log rows, as ``rawlog.entries_after`` reads them
     snapshot: str | None = None  # that state as stored (JSON text), with ...
     setup: Setup | None = None  # ... the game's setup to decode it
+    # Entry ``since`` began play, not a turn end: the recap of a side yet to end a turn
+    # starts at its first turn's start.
+    play_began: bool = False
 
     @cached_property
     def lines(self) -> tuple[LogLine, ...]:

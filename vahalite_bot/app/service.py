@@ -71,7 +71,7 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.store import rawlog
 from vahalite_bot.store import repository as repo
 from vahalite_bot.store.database import is_conflict
-from vahalite_bot.store.snapshot import turn_ended
+from vahalite_bot.store.snapshot import play_began, turn_ended
 
 # Snapshots a recap looks back over: a turn of each side, and room for setup steps or a
 # referee's changes between them; a side whose turn ended further back gets the whole log.
@@ -578,22 +578,28 @@ class GameService(Lobby, HouseRules, Referee, Days, Outbox):
     async def recap_log(self, game_id: int, side: Side, *, whole: bool = False) -> RecapLog:
         """The log ``side``'s recap reads (``present.recap.recap_from``): the state from the
         snapshot taken when ``side``'s last turn ended, and the entries from there on, so
-        that it costs the same in a long game as in a short one. The whole log before
-        ``side`` has finished a turn, or with ``whole`` (the recap asks for it if the tail
-        holds no end of that turn: ``present.recap.ShortLog``)."""
+        that it costs the same in a long game as in a short one. Before ``side`` has
+        finished a turn, the same from the snapshot taken when play began. The whole log
+        before play began, where those snapshots are too far back, or with ``whole`` (the
+        recap asks for it if the tail holds no end of that turn: ``present.recap.ShortLog``)."""
         check(schemas.ReadRecap, game_id=game_id, side=side)
         async with self.db.read() as session:
             turns = [] if whole else await repo.recent_turns(session, game_id, RECENT_TURNS)
             if not turns:  # a game with snapshots exists: one statement fewer
                 await game_row(session, game_id)
-            since = turn_ended(turns, side)
+            since, began = turn_ended(turns, side), False
+            if not since:
+                # A side yet to end a turn is recapped from play's start: its snapshot
+                # spares the worker decoding and replaying the whole setup.
+                since = play_began(turns)
+                began = bool(since)
             state = await rawlog.snapshot_state(session, game_id, since) if since else None
             setup = None if state is None else await setup_of(session, game_id, self.cache)
             if state is None or setup is None:
-                state, setup, since = None, None, 0
+                state, setup, since, began = None, None, 0, False
             # Read as stored: the loop that awaits this (the bot's) leaves decoding to a worker.
             rows = await rawlog.entries_after(session, game_id, max(since - 1, 0))
-        return RecapLog(since, tuple(rows), state, setup)
+        return RecapLog(since, tuple(rows), state, setup, play_began=began)
 
     async def reveal_seed(
         self, game_id: int, actor: Actor, *, key: str | None = None

@@ -73,18 +73,25 @@ def recap_for(log_lines: Sequence[LogLine], side: Side) -> Recap | None:
 def recap_from(log: RecapLog, side: Side) -> Recap | None:
     """The recap for ``side`` from ``recap_log``: the states folded from its state (or from
     the log's start), so a worker process folds only the entries since; None before play
-    has begun. Raises ``ShortLog`` if that tail does not reach back to the turn's end.
+    has begun. Raises ``ShortLog`` if that tail does not reach back to the turn's end
+    (or, for a side yet to end a turn, to play's start).
     The log is decoded here, where it is used: in the bot, a worker process."""
-    return _recap(log.lines, log.state, log.since, side)
+    return _recap(log.lines, log.state, log.since, side, play_began=log.play_began)
 
 
 def _recap(
-    log_lines: Sequence[LogLine], state: GameState | None, since: int, side: Side
+    log_lines: Sequence[LogLine],
+    state: GameState | None,
+    since: int,
+    side: Side,
+    *,
+    play_began: bool = False,
 ) -> Recap | None:
     """The recap from the log after entry ``since`` and the state after that entry (None:
-    the whole log, folded from its start)."""
+    the whole log, folded from its start). ``play_began``: entry ``since`` began play, and
+    a recap may start at its first turn's start there."""
     start = _recap_start(log_lines, side)
-    if state is not None and (start is None or not start[2]):
+    if state is not None and not _reaches_back(start, since, play_began):
         raise ShortLog(side)
     if start is None:
         return None
@@ -95,6 +102,15 @@ def _recap(
     if before is None or after is None:
         return None
     return Recap(seq, before, after, tuple(since_last_turn(log_lines, side)))
+
+
+def _reaches_back(start: tuple[int, int, bool] | None, since: int, play_began: bool) -> bool:
+    """Whether a tail's recap starts where the whole log's would: at a turn end of the side,
+    or (before it has ended one) at the first turn's start, in the entry that began play."""
+    if start is None:
+        return False
+    seq, _, turn_end = start
+    return turn_end or (play_began and seq == since)
 
 
 def _recap_start(log_lines: Sequence[LogLine], side: Side) -> tuple[int, int, bool] | None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
 from vahalite_bot.rules import actions, events
 from vahalite_bot.rules.dice import Die
-from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.geometry import Cell, cell_of
 from vahalite_bot.rules.sheets import Names
 
 _KIND = "type"
@@ -59,31 +60,63 @@ def _omitted(field: dataclasses.Field[Any], value: Any) -> bool:
 
 def decode(data: dict[str, Any]) -> Any:
     """The inverse of ``encode`` for a dataclass value (an action or an event)."""
-    cls = REGISTRY[data[_KIND]]
-    hints = HINTS[data[_KIND]]
+    kind = data[_KIND]
+    cls, fields = _PLANS.get(kind) or _plan(kind)
     # A field added later with a default is absent from older logs: the default stands.
-    fields = {
-        f.name: _decode_as(hints[f.name], data[f.name])
-        for f in dataclasses.fields(cls)
-        if f.name in data
-    }
-    return cls(**fields)
+    values: dict[str, Any] = {}
+    for name, decoder in fields:
+        if name in data:
+            value = data[name]
+            values[name] = value if value is None or decoder is as_is else decoder(value)
+    return cls(**values)
 
 
-def _decode_as(hint: Any, data: Any) -> Any:
-    if data is None:
-        return None
+# Each class's fields with their decoders, worked out at its first value: a recap decodes
+# hundreds of logged values, and reading each field's hint again for each was most of it.
+_PLANS: dict[str, tuple[type[Any], tuple[tuple[str, Callable[[Any], Any]], ...]]] = {}
+
+
+def _plan(kind: str) -> tuple[type[Any], tuple[tuple[str, Callable[[Any], Any]], ...]]:
+    cls = REGISTRY[kind]
+    hints = HINTS[kind]
+    fields = tuple((f.name, _decoder(hints[f.name])) for f in dataclasses.fields(cls))
+    plan = _PLANS[kind] = (cls, fields)
+    return plan
+
+
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    """How a value (not None) of type ``hint`` decodes: a dataclass by the class named in
+    its data, as ``decode`` does."""
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
         options = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _decode_as(options[0], data) if len(options) == 1 else decode(data)
+        return _decoder(options[0]) if len(options) == 1 else decode
     if origin is tuple:
-        item = typing.get_args(hint)[0]
-        return tuple(_decode_as(item, d) for d in data)
+        item = _decoder(typing.get_args(hint)[0])
+        return lambda data: tuple(None if d is None else item(d) for d in data)
     if hint is Cell:
-        return Cell.parse(data)
+        return cell_of
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return hint(data)
+        return enum_decoder(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return decode(data)
+        return decode
+    return as_is
+
+
+def enum_decoder(cls: type[Enum]) -> Callable[[Any], Any]:
+    """The member of ``cls`` with the value ``data``: the enum's own first look-up, without
+    the metaclass's call around it; anything else as the class itself answers."""
+    members = cls._value2member_map_
+
+    def decode_enum(data: Any) -> Any:
+        try:
+            return members[data]
+        except (KeyError, TypeError):
+            return cls(data)
+
+    return decode_enum
+
+
+def as_is(data: Any) -> Any:
+    """A plain value's decoder: the value itself."""
     return data

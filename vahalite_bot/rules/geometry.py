@@ -38,6 +38,21 @@ class Cell(NamedTuple):
         return self.name
 
 
+_CELLS: dict[str, Cell] = {}
+
+
+def cell_of(text: str) -> Cell:
+    """``Cell.parse``, each text parsed once: decoding a log or a state parses the same few
+    names thousands of times. Cells are immutable, so sharing one is safe; the texts kept
+    are only those that parsed (a board has at most 26 x 99 cells)."""
+    cell = _CELLS.get(text)
+    if cell is None:
+        cell = Cell.parse(text)
+        if len(_CELLS) < 4096:  # a bound all the same, whatever a caller passes
+            _CELLS[text] = cell
+    return cell
+
+
 def distance(a: Cell, b: Cell) -> int:
     """E1: steps, a diagonal step counting 2."""
     return abs(a.col - b.col) + abs(a.row - b.row)

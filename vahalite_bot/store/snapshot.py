@@ -102,6 +102,17 @@ def turn_ended(turns: Sequence[tuple[int, str]], side: Side) -> int:
     return 0
 
 
+def play_began(turns: Sequence[tuple[int, str]]) -> int:
+    """Among snapshots' (seq, turn key), newest first: the seq of the one taken when play
+    began (the first turn's start), if a setup step's snapshot before it is among them
+    (0: not among them)."""
+    playing = f"{Phase.PLAYING.value}:"
+    for (seq, turn), (_, older) in pairwise(turns):
+        if turn.startswith(playing) and not older.startswith(playing):
+            return seq
+    return 0
+
+
 def turn_side(state: GameState) -> Side | None:
     """Whose turn (or setup step) it is, pending decisions aside."""
     if state.phase is Phase.PLAYING:

@@ -18,7 +18,8 @@ from enum import Enum
 from functools import cache, partial
 from typing import Any
 
-from vahalite_bot.rules.geometry import Cell
+from vahalite_bot.rules.codec import as_is, enum_decoder
+from vahalite_bot.rules.geometry import Cell, cell_of
 
 KIND = "type"
 
@@ -117,11 +118,38 @@ def decode_fields(
     before the field was added still decode.
     """
     left_out = set(skip)
-    return {
-        name: decode_as(hint, data[name])
-        for name, hint, optional in _fields(cls)
-        if name not in left_out and (name in data or not optional)
-    }
+    return _decode_plan(_plan(cls), data, left_out) if left_out else _decode_plan(_plan(cls), data)
+
+
+def _decode_plan(
+    plan: tuple[tuple[str, Callable[[Any], Any], bool], ...],
+    data: Mapping[str, Any],
+    left_out: frozenset[str] | set[str] = frozenset(),
+) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for name, decode, optional in plan:
+        if name in left_out:
+            continue
+        if name in data:
+            value = data[name]
+            # Most fields are plain values: no call for them.
+            fields[name] = value if value is None or decode is as_is else decode(value)
+        elif not optional:
+            raise KeyError(name)
+    return fields
+
+
+_PLANS: dict[type[Any], tuple[tuple[str, Callable[[Any], Any], bool], ...]] = {}
+
+
+def _plan(cls: type[Any]) -> tuple[tuple[str, Callable[[Any], Any], bool], ...]:
+    """Each field of dataclass ``cls``: its name, its decoder, whether it has a default."""
+    found = _PLANS.get(cls)
+    if found is None:
+        found = _PLANS[cls] = tuple(
+            (name, _decoder(hint), optional) for name, hint, optional in _fields(cls)
+        )
+    return found
 
 
 _FIELDS: dict[type[Any], tuple[tuple[str, Any, bool], ...]] = {}
@@ -153,32 +181,50 @@ def decode_as(hint: Any, data: Any) -> Any:
 def _decoder(hint: Any) -> Callable[[Any], Any]:
     """How ``decode_as`` decodes data (not None) as ``hint``, worked out once per hint: a
     snapshot's state is thousands of values of a few dozen hints, and reading each hint
-    again for each value was most of the time a recap spent decoding it."""
+    again for each value was most of the time a recap spent decoding it. A container's
+    decoder holds its items' decoders: looking one up by its hint hashes the hint, which
+    cost more than most items' decoding."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
-        return partial(_decode_union, hint, tuple(a for a in args if a is not type(None)))
+        options = tuple(a for a in args if a is not type(None))
+        if len(options) == 1:
+            return _decoder(options[0])
+        return partial(_decode_union, hint, options)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return lambda data: tuple(decode_as(args[0], d) for d in data)
-        return lambda data: tuple(decode_as(a, d) for a, d in zip(args, data, strict=True))
+            item = _decoder(args[0])
+            return lambda data: tuple(None if d is None else item(d) for d in data)
+        items = tuple(_decoder(a) for a in args)
+        return lambda data: tuple(
+            None if d is None else decode(d) for decode, d in zip(items, data, strict=True)
+        )
     if origin is frozenset:
-        return lambda data: frozenset(decode_as(args[0], d) for d in data)
+        item = _decoder(args[0])
+        return lambda data: frozenset(None if d is None else item(d) for d in data)
     if origin is dict:
-        return lambda data: {decode_as(args[0], k): decode_as(args[1], v) for k, v in data.items()}
+        key, value = _decoder(args[0]), _decoder(args[1])
+        return lambda data: {
+            None if k is None else key(k): None if v is None else value(v) for k, v in data.items()
+        }
     if hint is Cell:
-        return Cell.parse
+        return cell_of
     if hint is datetime:
         return datetime.fromisoformat
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return hint
+        return enum_decoder(hint)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return lambda data: hint(**decode_fields(hint, data))
-    return _as_is  # Any, and plain values (str, int, bool)
+        return _dataclass_decoder(hint)
+    return as_is  # Any, and plain values (str, int, bool)
 
 
-def _as_is(data: Any) -> Any:
-    return data
+def _dataclass_decoder(cls: type[Any]) -> Callable[[Any], Any]:
+    def decode_dataclass(data: Any) -> Any:
+        # The plan is looked up at the first value, not now: a field's hint may name the
+        # class itself, whose decoder is still being made.
+        return cls(**_decode_plan(_PLANS.get(cls) or _plan(cls), data))
+
+    return decode_dataclass
 
 
 def decode_tagged(data: Mapping[str, Any], registry: Mapping[str, type[Any]]) -> Any:
