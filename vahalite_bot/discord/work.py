@@ -5,6 +5,7 @@ This module imports no discord: a worker loads only the game, the log codec and 
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import random
@@ -217,6 +218,16 @@ def warm() -> None:
     state = sample_board()
     for lang in ("ru", "en"):
         render_board(state, lang=lang)
+
+
+def start() -> None:
+    """The pool's first job in each worker: ``warm``, then what that loaded (codexes,
+    scenarios, fonts, palette: most of a worker's objects, kept for its life) set aside
+    from the garbage collector's full passes, which the calls' objects set off every few
+    seconds of a busy worker's CPU."""
+    warm()
+    gc.collect()
+    gc.freeze()
 
 
 def sample_board() -> GameState:

@@ -42,7 +42,7 @@ class Workers:
 
     async def warm(self, processes: int) -> None:
         """Start every worker now rather than at the first image a player waits for."""
-        await asyncio.gather(*(self.run(work.warm) for _ in range(max(1, processes))))
+        await asyncio.gather(*(self.run(work.start) for _ in range(max(1, processes))))
 
     async def close(self, timeout: float = 30.0) -> None:
         """Stop the pool and wait, off the loop, until its manager thread has gone. Left
