@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import json
 import logging
@@ -25,7 +24,7 @@ from discord.ext import commands
 
 from vahalite_bot.app import GameService
 from vahalite_bot.codex.loader import Faction, all_sheets, codex_factions
-from vahalite_bot.discord import lockfile
+from vahalite_bot.discord import collector, lockfile
 from vahalite_bot.discord.buttons import GameButton
 from vahalite_bot.discord.cogs.info import InfoCog
 from vahalite_bot.discord.cogs.lobby import LobbyCog
@@ -149,10 +148,9 @@ class VahaBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
-        # Everything loaded so far (codexes, fonts, the libraries, the guilds) lives as long
-        # as the process: out of the collector's way, so that its full passes stay short
-        # and never stall the loop for long.
-        gc.freeze()
+        # Everything loaded so far lives as long as the process: out of the collector's way
+        # (its full passes stay short), and the young passes made rarer (``collector``).
+        collector.settle(young=collector.YOUNG_PASS_EVERY)
 
     async def close(self) -> None:
         self.watch.stop()

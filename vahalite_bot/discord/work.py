@@ -5,7 +5,6 @@ This module imports no discord: a worker loads only the game, the log codec and 
 
 from __future__ import annotations
 
-import gc
 import os
 import pickle
 import random
@@ -19,6 +18,7 @@ from typing import Any
 from vahalite_bot.app import records
 from vahalite_bot.app.results import LogLine, RecapLog
 from vahalite_bot.codex.loader import codex_factions, demo_factions
+from vahalite_bot.discord import collector
 from vahalite_bot.present.advice import explain
 from vahalite_bot.present.paint import plain
 from vahalite_bot.present.recap import recap_from, recap_text
@@ -226,8 +226,7 @@ def start() -> None:
     from the garbage collector's full passes, which the calls' objects set off every few
     seconds of a busy worker's CPU."""
     warm()
-    gc.collect()
-    gc.freeze()
+    collector.settle(collect=True)
 
 
 def sample_board() -> GameState:
