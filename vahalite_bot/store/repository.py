@@ -395,8 +395,31 @@ async def prune_announcements(session: AsyncSession, posted_before: datetime) ->
 
 
 # -- server settings --------------------------------------------------------------------------
-async def get_settings(session: AsyncSession, guild: str) -> ServerSettings | None:
-    return await session.get(ServerSettings, guild)
+@dataclass(frozen=True, slots=True)
+class StoredSettings:
+    """A row of ``server_settings``, by the same names."""
+
+    guild_id: str
+    referee_role: str | None
+    language: str | None
+    deadline_hours: int
+    missed_turns_forfeit: int
+    updated_at: datetime
+    referee_may_play: bool
+    remind_hours: int | None
+
+
+_SETTINGS = _table(ServerSettings)
+# Core, built once: every lobby command and the bot's server settings read it (the ORM's
+# get cost more than the query: the identity map, the instance and its instrumentation).
+_SETTINGS_BY_GUILD = select(*(_SETTINGS.c[f.name] for f in fields(StoredSettings))).where(
+    _SETTINGS.c.guild_id == bindparam("guild")
+)
+
+
+async def get_settings(session: AsyncSession, guild: str) -> StoredSettings | None:
+    found = (await session.execute(_SETTINGS_BY_GUILD, {"guild": guild})).one_or_none()
+    return None if found is None else StoredSettings(*found)
 
 
 async def put_settings(session: AsyncSession, guild: str, values: Mapping[str, Any]) -> None:
