@@ -84,8 +84,14 @@ class Database:
                 expire_on_commit=False,
                 autoflush=False,
             )
-            async with session:
+            try:
                 yield session
+            finally:
+                # Closing a session that only joined a transaction emits nothing (it ends
+                # neither the transaction nor the connection), so it is closed here: the
+                # AsyncSession's own exit closes it in a task and a greenlet of their own,
+                # a loop iteration more for every command.
+                session.sync_session.close()
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
