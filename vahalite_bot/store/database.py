@@ -36,8 +36,6 @@ SQLITE_BUSY_MS = 10_000
 # FULL: a commit survives a power cut too, not only a killed process (NORMAL would do that).
 SQLITE_SYNCHRONOUS = "FULL"
 
-_BEGIN = "vahalite_begin"
-
 
 class Database:
     """An engine and its session factory; ``write()``/``read()`` are one transaction each."""
@@ -49,8 +47,7 @@ class Database:
         self.is_postgresql = engine.dialect.name == "postgresql"
         # No autoflush: nothing is ever added to a session (every write is a statement), so
         # the check before each statement for pending objects is work for nothing.
-        writer = engine.execution_options(**{_BEGIN: "IMMEDIATE"})
-        self._writes = async_sessionmaker(writer, expire_on_commit=False, autoflush=False)
+        self._writes = async_sessionmaker(engine, expire_on_commit=False, autoflush=False)
         # A read is several statements (the game row, its players, the turn's snapshot, the
         # log after it, the deadline): at PostgreSQL's default READ COMMITTED each statement
         # sees the commits made before it, so a writer committing in between made reads show
@@ -63,7 +60,9 @@ class Database:
             else engine
         )
         self._reads = async_sessionmaker(reads, expire_on_commit=False, autoflush=False)
-        self._groups = WriteGroups(writer) if self.is_sqlite else None
+        # SQLite's writers are the groups': each group's transaction takes the write lock
+        # as it begins (``BEGIN IMMEDIATE``, ``group._open``).
+        self._groups = WriteGroups(engine) if self.is_sqlite else None
 
     @contextlib.asynccontextmanager
     async def write(self) -> AsyncIterator[AsyncSession]:
@@ -85,8 +84,14 @@ class Database:
                 expire_on_commit=False,
                 autoflush=False,
             )
-            async with session:
+            try:
                 yield session
+            finally:
+                # Closing a session that only joined a transaction emits nothing (it ends
+                # neither the transaction nor the connection), so it is closed here: the
+                # AsyncSession's own exit closes it in a task and a greenlet of their own,
+                # a loop iteration more for every command.
+                session.sync_session.close()
 
     @contextlib.asynccontextmanager
     async def read(self) -> AsyncIterator[AsyncSession]:
@@ -113,7 +118,7 @@ async def open_database(url: str = DEFAULT_URL, *, upgrade: bool = True) -> Data
     db = Database(engine)
     if upgrade:
         try:
-            await migrate.upgrade(db.engine.execution_options(**{_BEGIN: "IMMEDIATE"}))
+            await migrate.upgrade(write_locking(db.engine))
         except BaseException:
             await db.close()
             raise
@@ -141,7 +146,7 @@ def create_engine(url: URL, **kwargs: Any) -> AsyncEngine:
 def _sqlite_setup(engine: AsyncEngine) -> None:
     @event.listens_for(engine.sync_engine, "connect")
     def _connect(dbapi_connection: Any, _record: Any) -> None:
-        # SQLAlchemy, not the driver, emits BEGIN (see _begin): the driver's legacy mode
+        # SQLAlchemy, not the driver, emits BEGIN (do_begin, below): the driver's legacy mode
         # would not begin a transaction before a SELECT, so reads would not be repeatable.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
@@ -156,17 +161,31 @@ def _sqlite_setup(engine: AsyncEngine) -> None:
         if dbapi_connection.driver_connection.in_transaction:
             dbapi_connection.rollback()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    # SQLAlchemy, not the driver, begins a transaction (see _connect), through the dialect's
+    # do_begin (a no-op for drivers that begin by themselves) rather than a "begin" event:
+    # one listener of the engine's makes SQLAlchemy dispatch its events (before and after
+    # the execution, before and after the cursor's) around every statement of every
+    # transaction, a tenth of a command's SQLAlchemy time for nothing.
+    engine.sync_engine.dialect.do_begin = sqlite_driver.begin  # type: ignore[method-assign]
+
+
+def write_locking(engine: AsyncEngine) -> AsyncEngine:
+    """``engine`` whose transactions take SQLite's write lock as they begin (``BEGIN
+    IMMEDIATE``): a writer waits for another process's write to end rather than fail half
+    way. (Elsewhere ``engine`` itself.) For a transaction now and then, such as a migration:
+    its listener costs every statement on it (see _sqlite_setup); the writers' groups
+    begin so by themselves (``group._open``)."""
+    if engine.dialect.name != "sqlite":
+        return engine
+    locking = engine.execution_options()
+
+    @event.listens_for(locking.sync_engine, "begin")
     def _begin(conn: Connection) -> None:
-        mode = conn.get_execution_options().get(_BEGIN, "DEFERRED")
         driver = conn.connection.driver_connection
-        if isinstance(driver, sqlite_driver.OneTripConnection) and not driver.in_transaction:
-            # What its cursor does with a BEGIN (it rides with the first statement's trip),
-            # without a statement's round through SQLAlchemy first: every write and read
-            # begins so. (Within a transaction the cursor raises, as the file would.)
-            driver.begin_later(f"BEGIN {mode}")
-            return
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        assert isinstance(driver, sqlite_driver.OneTripConnection)
+        driver.begin_later("BEGIN IMMEDIATE")  # kept by sqlite_driver.begin, which runs next
+
+    return locking
 
 
 def is_conflict(error: BaseException) -> bool:

@@ -169,13 +169,16 @@ async def _open(engine: AsyncEngine, idle: AsyncConnection | None) -> _Group:
     """A group on ``idle`` (a connection out of any transaction), else on a new one."""
     connection = await engine.connect() if idle is None else idle
     try:
+        assert connection.sync_connection is not None
+        driver = connection.sync_connection.connection.driver_connection
+        assert isinstance(driver, OneTripConnection)
+        # The write lock when the transaction begins (with its first statement), so that
+        # another process's writer is waited for, not met half-way; SQLAlchemy's begin keeps it.
+        driver.begin_later("BEGIN IMMEDIATE")
         await connection.begin()
     except BaseException:
         await connection.close()
         raise
-    assert connection.sync_connection is not None
-    driver = connection.sync_connection.connection.driver_connection
-    assert isinstance(driver, OneTripConnection)
     return _Group(connection, driver)
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from vahalite_bot.store.gamerow import FIELDS, GameRow
+from vahalite_bot.store.later import LaterInsert
 from vahalite_bot.store.models import (
     Announcement,
     Base,
@@ -37,7 +38,6 @@ from vahalite_bot.store.models import (
     Snapshot,
     UserSettings,
 )
-from vahalite_bot.store.sqlite_driver import LATER
 
 
 def _table(model: type[Base]) -> Table:
@@ -158,12 +158,11 @@ async def write_game(
 
     def write(sync: Session) -> Bumped | None:
         connection = sync.connection()
+        # Queued on SQLite's driver for the update's trip, past SQLAlchemy (``later.py``).
         if rows.key is not None:
-            connection.execute(_ADD_KEY, dict(rows.key))
-        if rows.entries:
-            connection.execute(_ADD_ENTRIES, list(rows.entries))
-        if rows.snapshots:
-            connection.execute(_ADD_SNAPSHOTS, list(rows.snapshots))
+            _ADD_KEY.run(connection, (rows.key,))
+        _ADD_ENTRIES.run(connection, rows.entries)
+        _ADD_SNAPSHOTS.run(connection, rows.snapshots)
         row = connection.execute(_BUMP, params).one_or_none()
         if row is None:
             return None
@@ -200,8 +199,8 @@ async def update_player(
 # -- the log and its snapshots ----------------------------------------------------------------
 # Written with the next statement's trip on SQLite (``sqlite_driver.LATER``): nothing is
 # read back from them. (A comment to PostgreSQL.)
-_ADD_ENTRIES = insert(_table(LogEntry)).prefix_with(LATER)
-_ADD_SNAPSHOTS = insert(_table(Snapshot)).prefix_with(LATER)
+_ADD_ENTRIES = LaterInsert(_table(LogEntry))
+_ADD_SNAPSHOTS = LaterInsert(_table(Snapshot))
 
 
 async def entries_after(session: AsyncSession, game_id: int, seq: int) -> list[LogEntry]:
@@ -396,8 +395,31 @@ async def prune_announcements(session: AsyncSession, posted_before: datetime) ->
 
 
 # -- server settings --------------------------------------------------------------------------
-async def get_settings(session: AsyncSession, guild: str) -> ServerSettings | None:
-    return await session.get(ServerSettings, guild)
+@dataclass(frozen=True, slots=True)
+class StoredSettings:
+    """A row of ``server_settings``, by the same names."""
+
+    guild_id: str
+    referee_role: str | None
+    language: str | None
+    deadline_hours: int
+    missed_turns_forfeit: int
+    updated_at: datetime
+    referee_may_play: bool
+    remind_hours: int | None
+
+
+_SETTINGS = _table(ServerSettings)
+# Core, built once: every lobby command and the bot's server settings read it (the ORM's
+# get cost more than the query: the identity map, the instance and its instrumentation).
+_SETTINGS_BY_GUILD = select(*(_SETTINGS.c[f.name] for f in fields(StoredSettings))).where(
+    _SETTINGS.c.guild_id == bindparam("guild")
+)
+
+
+async def get_settings(session: AsyncSession, guild: str) -> StoredSettings | None:
+    found = (await session.execute(_SETTINGS_BY_GUILD, {"guild": guild})).one_or_none()
+    return None if found is None else StoredSettings(*found)
 
 
 async def put_settings(session: AsyncSession, guild: str, values: Mapping[str, Any]) -> None:
@@ -443,7 +465,7 @@ _KEY_FIELDS = tuple(f.name for f in fields(StoredKey))
 _KEY_BY_ID = select(*(_KEYS.c[name] for name in _KEY_FIELDS)).where(
     _KEYS.c.scope == bindparam("scope"), _KEYS.c.key == bindparam("key")
 )
-_ADD_KEY = insert(_KEYS).prefix_with(LATER)
+_ADD_KEY = LaterInsert(_KEYS)
 
 
 async def get_command_key(session: AsyncSession, scope: str, key: str) -> StoredKey | None:
@@ -454,4 +476,4 @@ async def get_command_key(session: AsyncSession, scope: str, key: str) -> Stored
 async def add_command_key(session: AsyncSession, values: Mapping[str, Any]) -> None:
     """Two writers with one key: the second insert fails as a unique violation (a conflict),
     and its retry finds the first one's answer."""
-    await session.execute(_ADD_KEY, dict(values))
+    await session.execute(_ADD_KEY.statement, dict(values))

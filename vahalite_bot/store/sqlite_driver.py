@@ -136,6 +136,12 @@ class OneTripConnection(aiosqlite.Connection):
         self._pending = ((sql, (), False),)
         self._begun_later = True
 
+    def begin_deferred(self) -> None:
+        """A BEGIN (DEFERRED) with the next statement, unless the caller chose another for
+        this transaction (``begin_later`` before SQLAlchemy's begin)."""
+        if not self._begun_later:
+            self.begin_later("BEGIN DEFERRED")
+
     def run_later(self, sql: str) -> None:
         """A SAVEPOINT or RELEASE: with the next statement's trip."""
         self._pending = (*self._pending, (sql, (), False))
@@ -189,6 +195,14 @@ class OneTripConnection(aiosqlite.Connection):
         self.take_pending()  # a SAVEPOINT or RELEASE the rollback takes back anyway
         if not begun_later:
             await super().rollback()
+
+
+def begin(dbapi_connection: Any) -> None:
+    """The dialect's ``do_begin`` for an engine of these connections (``database.py``):
+    SQLAlchemy begins a transaction here, and the BEGIN rides with its first statement."""
+    driver = dbapi_connection.driver_connection
+    assert isinstance(driver, OneTripConnection)
+    driver.begin_deferred()
 
 
 def _is_begin(sql: str) -> bool:
