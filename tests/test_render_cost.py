@@ -15,20 +15,11 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
 from tests.golden.states import SCENES
-from vahalite_bot.render import DEFAULT_THEME, base, board, draw_board, marks, render_board, tokens
-from vahalite_bot.render.base import (
-    BoardKey,
-    _grid,
-    base_layer,
-    board_key,
-    frame_key,
-    frame_layer,
-    layout_of,
-)
+from vahalite_bot.render import DEFAULT_THEME, board, draw_board, marks, render_board, tokens
+from vahalite_bot.render.base import frame_layer
 from vahalite_bot.render.board import draw_story
 from vahalite_bot.render.palette import quantize, theme_palette
 from vahalite_bot.render.story import Path, Story, Strike
-from vahalite_bot.render.terrain import terrain_tile
 from vahalite_bot.render.tokens import TokenGeometry, TokenSpec
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Side, Terrain, TerrainKind
@@ -224,40 +215,3 @@ def test_an_arrow_pasted_in_bands_is_the_arrow_pasted_whole(
     pasted += [scene_board(name) for name in SCENES]
     for i, (one, other) in enumerate(zip(drawn, pasted, strict=True)):
         assert ImageChops.difference(one, other).getbbox() is None, i
-
-
-def grid_drawn_again(key: BoardKey) -> Image.Image:
-    """The static layer as drawn before its terrain cells were cut from a cache: every
-    tile laid on the frame, then the whole grid drawn over them again."""
-    frame = frame_key(key)
-    lay = layout_of(frame)
-    image = frame_layer(frame).copy()
-    for cell, piece in key.terrain:
-        if 0 <= cell.col < key.cols and 0 <= cell.row < key.rows:
-            image.paste(terrain_tile(piece.kind, lay.cell, key.theme), lay.cell_box(cell)[:2])
-    _grid(ImageDraw.Draw(image), lay, dict(key.halves), key.theme)
-    return image
-
-
-@pytest.mark.parametrize("scale", [1, 2, 3])
-def test_a_terrain_cell_cut_from_the_cache_is_the_tile_with_the_grid_drawn_over_it(
-    scale: int,
-) -> None:
-    """Every kind on every cell of every board (each edge, corner and divider, the rows
-    between two halves), the cache filled by the other boards first: each static layer
-    is the tiles laid and the grid drawn over them, pixel for pixel."""
-    base._grounds.clear()
-    kinds = list(TerrainKind)
-    keys = []
-    for i, name in enumerate(SCENES):
-        state = SCENES[name]().state
-        cells = sorted(every_cell(state))
-        for shift in range(len(kinds)):
-            state.terrain = {c: Terrain(kinds[(j + shift + i) % len(kinds)])
-                             for j, c in enumerate(cells)}  # fmt: skip
-            keys.append(board_key(state, 800 * scale, "en", DEFAULT_THEME))
-    for key in keys:
-        base_layer(key)
-    assert base._grounds, "no terrain cell came from the cache"
-    for key in reversed(keys):
-        assert ImageChops.difference(base_layer(key), grid_drawn_again(key)).getbbox() is None

@@ -128,68 +128,18 @@ def _layout(key: BoardKey) -> Layout:
 # -- the layer ---------------------------------------------------------------------------
 def base_layer(key: BoardKey) -> Image.Image:
     """A new image of ``key``'s static layer, to draw on: the shared frame layer with the
-    game's terrain laid on it (``terrain_ground``: each tile with the grid over it)."""
+    game's terrain laid on it (the grid runs over the tiles, so it is drawn again)."""
     frame = frame_key(key)
     image = frame_layer(frame).copy()
     if not key.terrain:
         return image
     lay = layout_of(frame)
-    _, dividers = row_shades(key.rows, key.halves, key.zones, key.theme)
     for cell, piece in key.terrain:
         if 0 <= cell.col < key.cols and 0 <= cell.row < key.rows:
-            lines = cell_lines(cell, key.cols, key.rows, dividers)
             x0, y0, _, _ = lay.cell_box(cell)
-            stamp(image, terrain_ground(frame, cell, piece.kind, lines), (x0, y0))
+            stamp(image, terrain_tile(piece.kind, lay.cell, key.theme), (x0, y0))
+    _grid(ImageDraw.Draw(image), lay, dict(key.halves), key.theme)
     return image
-
-
-# A terrain cell of the static layer is its tile with the grid drawn over it again, and the
-# lines along its edges are all that differ between two cells of one kind: such a cell is
-# cut once from a layer drawn in full, rather than the grid drawn over every image.
-GROUNDS = 512  # a few kinds by a few sets of edges per layout; some 40 KB each at 800 px
-_grounds: dict[tuple[TerrainKind, Lines, int, float, Theme], Image.Image] = {}
-
-
-def terrain_ground(frame: BoardKey, cell: Cell, kind: TerrainKind, lines: Lines) -> Image.Image:
-    """The pixels of ``cell`` (its edges' ``lines``) holding a ``kind`` tile in the static
-    layer of ``frame`` (a ``frame_key``)."""
-    lay = layout_of(frame)
-    key = (kind, lines, lay.cell, lay.u, frame.theme)  # the lines' widths go with u, not px
-    ground = _grounds.get(key)
-    if ground is None:
-        image = frame_layer(frame).copy()
-        box = lay.cell_box(cell)
-        stamp(image, terrain_tile(kind, lay.cell, frame.theme), box[:2])
-        _grid(ImageDraw.Draw(image), lay, dict(frame.halves), frame.theme)
-        ground = image.crop(box)
-        if len(_grounds) >= GROUNDS:
-            _grounds.clear()
-        _grounds[key] = ground
-    return ground
-
-
-Lines = tuple[bool, bool, bool, bool, bool, bool]
-
-
-def cell_lines(cell: Cell, cols: int, rows: int, dividers: frozenset[int]) -> Lines:
-    """The lines the grid draws along a cell's edges: west, east, south, north (none at the
-    board's edge), a half's divider along its lower and its upper edge."""
-    col, row = cell.col, cell.row
-    return (col > 0, col < cols - 1, row > 0, row < rows - 1, row in dividers,
-            row + 1 in dividers)  # fmt: skip
-
-
-@lru_cache(maxsize=64)
-def row_shades(
-    rows: int,
-    halves: tuple[tuple[Side, Rows], ...],
-    zones: tuple[tuple[Side, Rows], ...],
-    theme: Theme,
-) -> tuple[tuple[RGB, ...], frozenset[int]]:
-    """Each row's shade (``row_colour``) and the ``divider_rows`` of a board."""
-    half, zone = dict(halves), dict(zones)
-    shades = tuple(row_colour(row, half, zone, theme) for row in range(rows))
-    return shades, frozenset(divider_rows(half, rows))
 
 
 # One per scenario board, language, width and theme: a few dozen at most on a busy bot.

@@ -17,9 +17,9 @@ from vahalite_bot.render.base import (
     BoardKey,
     base_layer,
     board_key,
-    cell_lines,
+    divider_rows,
     layout_of,
-    row_shades,
+    row_colour,
 )
 from vahalite_bot.render.header import draw_caption, draw_header
 from vahalite_bot.render.labels import label
@@ -213,15 +213,18 @@ def _grounds(
     row's shade, the lines along the cell's edges: all the wash goes over), then the
     wash, an SP's frame."""
     terrain = dict(key.terrain)
-    shades, dividers = row_shades(key.rows, key.halves, key.zones, key.theme)
-    cols, rows = key.cols, key.rows
+    halves, zones = dict(key.halves), dict(key.zones)
+    dividers = divider_rows(halves, key.rows)
+    shades = [row_colour(row, halves, zones, key.theme) for row in range(key.rows)]
 
     def ground(cell: Cell) -> tuple[marks.Ground, bool, tuple[Side, bool] | None]:
+        col, row = cell.col, cell.row
         piece = terrain.get(cell)
-        under = piece.kind if piece is not None else shades[cell.row]
+        under = piece.kind if piece is not None else shades[row]
         sp = state.sps.get(cell)
         frame = None if sp is None else (sp.holder, cell in story.captured)
-        lines = cell_lines(cell, cols, rows, dividers)
+        lines = (col > 0, col < key.cols - 1, row > 0, row < key.rows - 1, row in dividers,
+                 row + 1 in dividers)  # fmt: skip
         return ((under, lines), cell in touched, frame)
 
     return ground

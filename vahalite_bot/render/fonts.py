@@ -7,14 +7,10 @@ import re
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
 from vahalite_bot.render.canvas import stamp
-
-if TYPE_CHECKING:
-    from PIL._imaging import ImagingCore
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
@@ -118,32 +114,24 @@ def text_mask(text: str, face: Face, px: int, anchor: str) -> tuple[Image.Image,
     The pixels are FreeType's own: the basic layout puts each glyph at a whole pixel (hinted
     advances, no kerning) and lays a glyph over its neighbour as a paste through its mask does.
     """
-    placed: list[tuple[ImagingCore, int, int, int, int]] = []
+    placed: list[tuple[Image.Image, int, int]] = []
     pen = 0
-    x0 = y0 = math.inf
-    x1 = y1 = -math.inf
     for char in text:
-        core, left, top, width, height, advance = _ink(char, face, px)
-        if core is not None:
-            x = pen + left
-            placed.append((core, x, top, width, height))
-            x0, y0 = min(x0, x), min(y0, top)
-            x1, y1 = max(x1, x + width), max(y1, top + height)
+        mask, left, top, advance = _glyph(char, face, px)
+        if mask is not None:
+            placed.append((mask, pen + left, top))
         pen += advance
     if not placed:
         return Image.new("L", (1, 1), 0), 0, 0
-    left_edge, top_edge = int(x0), int(y0)
-    line = Image.new("L", (int(x1) - left_edge, int(y1) - top_edge), 0)
-    pixels = line.im
-    for core, x, y, width, height in placed:  # ``stamp(line, 255, xy, mask)``, inlined
-        x, y = x - left_edge, y - top_edge
-        pixels.paste(255, (x, y, x + width, y + height), core)
+    x0 = min(x for _, x, _ in placed)
+    y0 = min(y for _, _, y in placed)
+    x1 = max(x + mask.width for mask, x, _ in placed)
+    y1 = max(y + mask.height for mask, _, y in placed)
+    line = Image.new("L", (x1 - x0, y1 - y0), 0)
+    for mask, x, y in placed:
+        stamp(line, 255, (x - x0, y - y0), mask)
     across = {"l": 0.0, "m": pen / 2, "r": float(pen)}[anchor[0]]
-    return (
-        line,
-        math.floor(left_edge - across),
-        math.floor(top_edge - _baseline_to(face, px, anchor[1])),
-    )
+    return line, math.floor(x0 - across), math.floor(y0 - _baseline_to(face, px, anchor[1]))
 
 
 @lru_cache(maxsize=4096)
@@ -158,19 +146,6 @@ def _glyph(char: str, face: Face, px: int) -> Glyph:
     mask = Image.new("L", (math.ceil(right) - left, math.ceil(bottom) - top), 0)
     ImageDraw.Draw(mask).text((-left, -top), char, font=f, fill=255, anchor="ls")
     return mask, left, top, advance
-
-
-# A new line (a caption, whose turn it is) pastes some twenty glyphs: through the glyph's
-# core and its size, kept with it, each costs a third of what ``stamp`` with its look-ups did.
-Ink = tuple["ImagingCore | None", int, int, int, int, int]  # core, left, top, w, h, advance
-
-
-@lru_cache(maxsize=4096)
-def _ink(char: str, face: Face, px: int) -> Ink:
-    mask, left, top, advance = _glyph(char, face, px)
-    if mask is None:
-        return None, 0, 0, 0, 0, advance
-    return mask.im, left, top, mask.width, mask.height, advance
 
 
 @lru_cache(maxsize=64)
