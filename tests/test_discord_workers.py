@@ -110,19 +110,19 @@ def test_closing_the_pool_waits_until_its_manager_thread_has_gone() -> None:
     assert asyncio.run(closed()) == []
 
 
-def test_a_warmed_worker_keeps_what_it_loaded_out_of_the_collectors_passes() -> None:
+def test_every_worker_of_a_warmed_pool_starts_warm_and_frozen_before_its_first_job() -> None:
     """A full pass of the collector walked a warmed worker's codexes, fonts and the rest,
-    some 0.1 s of CPU every few seconds of a busy worker: they are frozen once warmed."""
+    some 0.1 s of CPU every few seconds of a busy worker: they are frozen once warmed. The
+    warm-up is each worker's initializer, so no worker can miss it, whichever jobs it takes
+    (one job per worker could all land on the first one up)."""
 
-    async def frozen() -> tuple[int, int]:
-        workers = Workers(1)
+    async def frozen(warm: bool) -> list[int]:
+        workers = Workers(2, warm=warm)
         try:
-            cold = await workers.run(gc.get_freeze_count)
-            await workers.warm(1)
-            return cold, await workers.run(gc.get_freeze_count)
+            await workers.warm(2)
+            return list(await asyncio.gather(*(workers.run(gc.get_freeze_count) for _ in range(6))))
         finally:
             await workers.close()
 
-    cold, warmed = asyncio.run(frozen())
-    assert cold == 0
-    assert warmed > 10_000
+    assert asyncio.run(frozen(warm=False)) == [0] * 6
+    assert all(count > 10_000 for count in asyncio.run(frozen(warm=True)))

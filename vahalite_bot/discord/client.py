@@ -90,7 +90,7 @@ class VahaBot(commands.AutoShardedBot):
         self.vl = app_commands.Group(
             name=text("cmd-vl"), description=text("cmd-vl-desc"), guild_only=True
         )
-        self.workers = Workers(options.workers)
+        self.workers = Workers(options.workers, warm=serving)
         self.seen = Seen(service)
         self.room = Room(self, service, self.workers, self.seen)
         self.games = Games(self)

@@ -221,12 +221,25 @@ def warm() -> None:
 
 
 def start() -> None:
-    """The pool's first job in each worker: ``warm``, then what that loaded (codexes,
-    scenarios, fonts, palette: most of a worker's objects, kept for its life) set aside
-    from the garbage collector's full passes, which the calls' objects set off every few
-    seconds of a busy worker's CPU."""
+    """``warm``, then what that loaded (codexes, scenarios, fonts, palette: most of a
+    worker's objects, kept for its life) set aside from the garbage collector's full passes,
+    which the calls' objects set off every few seconds of a busy worker's CPU."""
     warm()
     collector.settle(collect=True)
+
+
+def prepare(warmed: bool) -> None:
+    """A worker's initializer (run once in each, before any job): ``follow_parent``, and
+    ``start`` if the pool is ``warmed``. As an initializer it reaches every worker; jobs
+    submitted one per worker could all land on the first one up."""
+    follow_parent()
+    if warmed:
+        start()
+
+
+def ready() -> int:
+    """A job that only waits for its worker to have started: its process id."""
+    return os.getpid()
 
 
 def sample_board() -> GameState:

@@ -26,12 +26,16 @@ R = TypeVar("R")
 
 
 class Workers:
-    def __init__(self, processes: int) -> None:
+    def __init__(self, processes: int, *, warm: bool = False) -> None:
+        """``warm``: each worker warms up (``work.start``) as it starts, before its first job,
+        however the pool hands the jobs out (the bot's pool; tests' and the doctor's start
+        cold)."""
         register_pickling()
         self._pool = ProcessPoolExecutor(
             max_workers=max(1, processes),
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=work.follow_parent,
+            initializer=work.prepare,
+            initargs=(warm,),
         )
 
     async def run(self, function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -41,8 +45,9 @@ class Workers:
         return await loop.run_in_executor(self._pool, function, *args)
 
     async def warm(self, processes: int) -> None:
-        """Start every worker now rather than at the first image a player waits for."""
-        await asyncio.gather(*(self.run(work.start) for _ in range(max(1, processes))))
+        """Start every worker now rather than at the first image a player waits for (a job
+        each: the pool starts a process per job until it has ``processes``)."""
+        await asyncio.gather(*(self.run(work.ready) for _ in range(max(1, processes))))
 
     async def close(self, timeout: float = 30.0) -> None:
         """Stop the pool and wait, off the loop, until its manager thread has gone. Left
