@@ -6,7 +6,7 @@ the process; frozen (``gc.freeze``), it is out of every full pass's way, so thos
 A command then allocates some thousands of short-lived objects (gateway events, requests,
 rows, states), nearly all freed by their reference counts: at CPython's default of a young
 pass every 700 allocations, the bot's main process spent about 5 % of its CPU in passes that
-found little (more under load), where one every 10,000 spends about 2 % (measured under
+found little (more under load), where one every 10,000 spends about 1 % (measured under
 ``benchmarks.discord --games 50 --think-ms 0``: README, issue 21).
 """
 

@@ -237,11 +237,6 @@ def prepare(warmed: bool) -> None:
         start()
 
 
-def ready() -> int:
-    """A job that only waits for its worker to have started: its process id."""
-    return os.getpid()
-
-
 def sample_board() -> GameState:
     """A standard board in play with a unit of every sheet of the bundled codex on it, each
     side's in its own half, and a piece of each kind of terrain."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.reduction import ForkingPickler
@@ -47,7 +48,7 @@ class Workers:
     async def warm(self, processes: int) -> None:
         """Start every worker now rather than at the first image a player waits for (a job
         each: the pool starts a process per job until it has ``processes``)."""
-        await asyncio.gather(*(self.run(work.ready) for _ in range(max(1, processes))))
+        await asyncio.gather(*(self.run(os.getpid) for _ in range(max(1, processes))))
 
     async def close(self, timeout: float = 30.0) -> None:
         """Stop the pool and wait, off the loop, until its manager thread has gone. Left

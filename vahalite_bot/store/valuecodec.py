@@ -118,7 +118,7 @@ def decode_fields(
     before the field was added still decode.
     """
     left_out = set(skip)
-    return _decode_plan(_plan(cls), data, left_out) if left_out else _decode_plan(_plan(cls), data)
+    return _decode_plan(_plan(cls), data, left_out)
 
 
 def _decode_plan(
@@ -222,7 +222,7 @@ def _dataclass_decoder(cls: type[Any]) -> Callable[[Any], Any]:
     def decode_dataclass(data: Any) -> Any:
         # The plan is looked up at the first value, not now: a field's hint may name the
         # class itself, whose decoder is still being made.
-        return cls(**_decode_plan(_PLANS.get(cls) or _plan(cls), data))
+        return cls(**_decode_plan(_plan(cls), data))
 
     return decode_dataclass
 
