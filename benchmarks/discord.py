@@ -230,9 +230,11 @@ async def run(args: argparse.Namespace) -> None:
             started = time.time()
             clock = time.monotonic()
             main, workers = bots_cpu_seconds(bots)
+            neighbours = time.process_time()
             requests = len(standin.requests)
             await playing
             now_main, now_workers = bots_cpu_seconds(bots)
+            neighbours = time.process_time() - neighbours
             calls = standin.requests[requests:]
             cpu = (now_main - main, now_workers - workers)
             elapsed = time.monotonic() - clock
@@ -242,7 +244,7 @@ async def run(args: argparse.Namespace) -> None:
                 longest_between(folder / f"bot{n}" / "stall.json", started, ended)
                 for n in range(args.processes)
             )
-            report(bench.figures, elapsed, stall, cpu, bench.played)
+            report(bench.figures, elapsed, stall, cpu, bench.played, neighbours)
             report_calls(calls, bench.played)
         if args.deadlines:
             await deadlines(service, args.deadlines, places[0][0])
@@ -347,6 +349,7 @@ def report(
     stall: float,
     cpu: tuple[float, float] = (0.0, 0.0),
     played: int = 0,
+    neighbours: float = 0.0,
 ) -> None:
     times = sorted(figures.latencies_ms)
     if not times:
@@ -367,6 +370,9 @@ def report(
             f"bot_cpu_ms_per_command={main + workers:.2f} (the bot processes "
             f"{main:.2f}, their workers {workers:.2f})"
         )
+        # The stand-in and the players run in this process, on the bot's cores: what they
+        # take a command bounds the commands a second this machine can measure at all.
+        print(f"neighbours_cpu_ms_per_command={neighbours * 1000 / played:.2f}")
     print(
         f"p50_ms={p50:.1f} p99_ms={p99:.1f} commands={len(times)} "
         f"commands_per_s={len(times) / elapsed:.1f} longest_stall_ms={stall:.1f}"
