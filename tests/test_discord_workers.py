@@ -102,7 +102,7 @@ def test_closing_the_pool_waits_until_its_manager_thread_has_gone() -> None:
     # stopped (CI, stop 28).
     async def closed() -> list[threading.Thread]:
         workers = Workers(1)
-        await workers.warm(1)
+        await workers.warm()
         before = set(threading.enumerate())
         await workers.close()
         return [t for t in before if t.is_alive() and t is not threading.current_thread()]
@@ -119,7 +119,7 @@ def test_every_worker_of_a_warmed_pool_starts_warm_and_frozen_before_its_first_j
     async def frozen(warm: bool) -> list[int]:
         workers = Workers(2, warm=warm)
         try:
-            await workers.warm(2)
+            await workers.warm()
             return list(await asyncio.gather(*(workers.run(gc.get_freeze_count) for _ in range(6))))
         finally:
             await workers.close()
