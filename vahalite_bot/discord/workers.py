@@ -19,6 +19,7 @@ from multiprocessing.reduction import ForkingPickler
 from typing import ParamSpec, TypeVar
 
 from vahalite_bot.discord import work
+from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Scenario
 from vahalite_bot.rules.sheets import UnitSheet
 
@@ -63,7 +64,11 @@ class Workers:
 
 def register_pickling() -> None:
     """Bundled sheets and shipped scenarios go to the workers by name (``work.reduce_sheet``,
-    ``work.reduce_scenario``): in the picklers of multiprocessing only, which the pool's
+    ``work.reduce_scenario``), states, their parts and events by their fields' values
+    (``work.fields_reducer``): in the picklers of multiprocessing only, which the pool's
     queues use."""
     ForkingPickler.register(UnitSheet, work.reduce_sheet)
     ForkingPickler.register(Scenario, work.reduce_scenario)
+    ForkingPickler.register(Cell, work.reduce_cell)
+    for cls in work.SENT_BY_FIELDS:
+        ForkingPickler.register(cls, work.fields_reducer(cls))
