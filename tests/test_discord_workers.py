@@ -2,7 +2,8 @@
 
 Units' sheets from the bundled factions go to the workers by name (half of a pickled
 state), fielded with their options too, and a shipped scenario by its id; a sheet or board
-the bundle does not have as it is (homebrew, changed) goes whole.
+the bundle does not have as it is (homebrew, changed) goes whole. States, their units and
+cells, and events go as their fields' values, without field names or the state's caches.
 """
 
 from __future__ import annotations
@@ -13,15 +14,23 @@ import pickle
 import threading
 from dataclasses import replace
 from multiprocessing.reduction import ForkingPickler
+from typing import get_args
 
 from tests.golden.states import mid_game
 from vahalite_bot.codex.loader import codex_factions, demo_factions
 from vahalite_bot.discord import work
 from vahalite_bot.discord.workers import Workers, register_pickling
+from vahalite_bot.rules.actions import Action
+from vahalite_bot.rules.dice import FairDice
+from vahalite_bot.rules.engine import apply
+from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.house import HouseRule
 from vahalite_bot.rules.scenario import STANDARD, Side, TerrainKind
 from vahalite_bot.rules.sheets import UnitSheet
-from vahalite_bot.rules.state import new_game
+from vahalite_bot.rules.state import GameState, Pending, Phase, new_game
 from vahalite_bot.scenarios.loader import shipped
+from vahalite_bot.selfplay.game import game_seed, play_game
+from vahalite_bot.selfplay.players import RandomPlayer
 
 NAMES = {Side.SOUTH: "Алексей", Side.NORTH: "Bob"}
 
@@ -81,6 +90,59 @@ def test_fielded_codex_sheets_and_a_shipped_board_travel_by_name() -> None:
     changed = replace(state.scenario, rounds=state.scenario.rounds + 1)
     assert pickle.loads(bytes(ForkingPickler.dumps(changed))) == changed
     assert work.reduce_scenario(changed)[0] is not work.shipped_scenario
+
+
+Step = tuple[GameState, Action, GameState, list[Event]]  # before, action, after, events
+
+
+def played(index: int) -> tuple[bytes, list[Step]]:
+    """Game ``index`` of random play, its dice seed and every step: the demo factions or the
+    codexes (fielded with options), with every house rule or none, on a shipped board or
+    the rules' STANDARD. Game 5 holds a pending H5 placement."""
+    seed = game_seed(7, index)
+    moves: list[tuple[Action, GameState, list[Event]]] = []
+    record = play_game(
+        {side: RandomPlayer() for side in Side},
+        seed,
+        index,
+        factions=codex_factions() if index % 2 else None,
+        observe=lambda state, action, events: moves.append((action, state, list(events))),
+        house=frozenset(HouseRule) if index % 3 else frozenset(),
+        scenario=[shipped("standard"), shipped("fortress"), STANDARD][index % 3],
+    )
+    befores = [record.initial, *(after for _, after, _ in moves)]
+    return seed, [(before, *move) for before, move in zip(befores, moves, strict=False)]
+
+
+def test_states_from_real_games_arrive_equal_and_draw_the_same() -> None:
+    """Every position of six games, through the pool's pickler: each state, its step's
+    events and the state before arrive equal, without field names or the state's caches;
+    the engine plays on from them as from the originals (the caches refilled), and the
+    board drawn from them is the same PNG, byte for byte (every pending decision's and every
+    tenth of the rest)."""
+    register_pickling()
+    seen: set[object] = set()
+    drawn = 0
+    for index in range(6):
+        seed, steps = played(index)
+        for number, (before, action, after, events) in enumerate(steps):
+            sent = bytes(ForkingPickler.dumps((after, events, before)))
+            assert b"overwatch_fired" not in sent and b"_blocking" not in sent
+            arrived = pickle.loads(sent)
+            assert arrived == (after, events, before)
+            assert all(s._blocking is None and s._pieces is None for s in arrived[::2])
+            there, there_events = apply(arrived[2], action, FairDice(seed))
+            assert (there, there_events) == (after, events)
+            state = arrived[0]
+            assert state.blocking_cells() == after.blocking_cells()
+            assert [state.pieces_left(s) for s in Side] == [after.pieces_left(s) for s in Side]
+            if after.pending or number % 10 == 0:
+                here = work.board_png(after, events, before, NAMES, "ru")
+                assert work.board_png(*arrived, NAMES, "ru") == here
+                drawn += 1
+            seen |= {before.phase, after.phase, *(type(p) for p in after.pending)}
+    assert seen >= {*Phase, *get_args(Pending)}
+    assert drawn > 100
 
 
 def test_a_worker_warms_up_on_a_board_with_every_sheet_and_terrain_kind() -> None:

@@ -5,6 +5,7 @@ This module imports no discord: a worker loads only the game, the log codec and 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import random
@@ -13,7 +14,8 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any
+from operator import attrgetter
+from typing import Any, get_args
 
 from vahalite_bot.app import records
 from vahalite_bot.app.results import LogLine, RecapLog
@@ -30,12 +32,24 @@ from vahalite_bot.render import (
     render_turn,
 )
 from vahalite_bot.rules.actions import Action
-from vahalite_bot.rules.dice import FixedDice
-from vahalite_bot.rules.events import Event
+from vahalite_bot.rules.dice import Die, FixedDice
+from vahalite_bot.rules.events import Event, WeaponRolled
 from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import STANDARD, Scenario, Side, Terrain, TerrainKind
-from vahalite_bot.rules.sheets import UnitSheet
-from vahalite_bot.rules.state import GameState, Phase, new_game
+from vahalite_bot.rules.sheets import Names, UnitSheet
+from vahalite_bot.rules.state import (
+    Fall,
+    GameState,
+    Halved,
+    PendingAdvance,
+    PendingOrders,
+    PendingPlacement,
+    PendingReserve,
+    Phase,
+    SPState,
+    UnitState,
+    new_game,
+)
 from vahalite_bot.scenarios.loader import shipped, shipped_scenarios
 from vahalite_bot.selfplay.levels import THINK_MS, make_player
 from vahalite_bot.selfplay.players import Player
@@ -205,6 +219,43 @@ def reduce_scenario(scenario: Scenario) -> tuple[Any, ...]:
     whole = scenario.__reduce_ex__(pickle.HIGHEST_PROTOCOL)
     assert isinstance(whole, tuple)
     return whole
+
+
+# After the sheets, most of a board's call was its two states' units (some twenty each),
+# their cells and the events, pickled as a dataclass is by default: each with its dict (every
+# field's name again in every unit), a state with its private caches (the terrain again),
+# each cell by a call of NamedTuple's ``__getnewargs__``. They go as their class and the
+# values of the fields ``==`` compares, in order, and the class is called on them: the same
+# value, its caches (the state's, a unit's or sheet's cached properties) left to fill on
+# first use. ``copy`` and other picklers are untouched: this is the pool's pickler only.
+SENT_BY_FIELDS: tuple[type, ...] = (
+    GameState, UnitState, SPState, Terrain, Fall, Halved,
+    PendingPlacement, PendingAdvance, PendingReserve, PendingOrders,
+    *get_args(Event), WeaponRolled, Die, Names,
+)  # fmt: skip
+
+
+def fields_reducer(cls: type) -> Callable[[Any], tuple[type, tuple[Any, ...]]]:
+    """How the pool pickles a dataclass ``cls``: ``cls`` and the values of its compared
+    fields, to be passed by position (those left out must be last, with defaults)."""
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields if f.compare]
+    sent, left_out = fields[: len(names)], fields[len(names) :]
+    if [f.name for f in sent if f.init] != names or any(
+        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        for f in left_out
+    ):
+        raise TypeError(f"{cls.__name__} cannot be rebuilt from its compared fields in order")
+    if len(names) == 1:  # attrgetter answers one name's value, not a tuple
+        (name,) = names
+        return lambda value: (cls, (getattr(value, name),))
+    values = attrgetter(*names)
+    return lambda value: (cls, values(value))
+
+
+def reduce_cell(cell: Cell) -> tuple[type[Cell], tuple[int, int]]:
+    """How the pool pickles a cell: its class called on its column and row."""
+    return Cell, (cell.col, cell.row)
 
 
 def warm() -> None:

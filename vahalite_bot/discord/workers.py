@@ -29,6 +29,7 @@ from multiprocessing.reduction import ForkingPickler
 from typing import Any, ParamSpec, TypeVar
 
 from vahalite_bot.discord import work, worker
+from vahalite_bot.rules.geometry import Cell
 from vahalite_bot.rules.scenario import Scenario
 from vahalite_bot.rules.sheets import UnitSheet
 
@@ -277,6 +278,10 @@ async def _ended(process: SpawnProcess, timeout: float) -> bool:
 
 def register_pickling() -> None:
     """Bundled sheets and shipped scenarios go to the workers by name (``work.reduce_sheet``,
-    ``work.reduce_scenario``): in the pickler of multiprocessing only, which the pool uses."""
+    ``work.reduce_scenario``), states, their parts and events by their fields' values
+    (``work.fields_reducer``): in multiprocessing's pickler only, which the pool uses."""
     ForkingPickler.register(UnitSheet, work.reduce_sheet)
     ForkingPickler.register(Scenario, work.reduce_scenario)
+    ForkingPickler.register(Cell, work.reduce_cell)
+    for cls in work.SENT_BY_FIELDS:
+        ForkingPickler.register(cls, work.fields_reducer(cls))
