@@ -20,6 +20,7 @@ import asyncio
 import logging
 import multiprocessing
 import pickle
+import signal
 import socket
 from collections import deque
 from collections.abc import Callable
@@ -87,6 +88,7 @@ class _Process:
             (size,) = worker.HEADER.unpack(await reader.readexactly(worker.HEADER.size))
             reply: tuple[bool, Any] = pickle.loads(await reader.readexactly(size))
         except (asyncio.IncompleteReadError, ConnectionError) as gone:
+            await _ended(self.process, STOP_WAIT_S)  # its socket closes a moment before
             raise WorkerLost(f"worker {self.process.pid} ended ({self.ending()})") from gone
         return reply
 
@@ -95,8 +97,10 @@ class _Process:
         return self.process.is_alive()  # which reaps it if it has ended
 
     def ending(self) -> str:
-        code = self.process.exitcode if not self.alive else None
-        return "still running" if code is None else f"exit code {code}"
+        code = None if self.alive else self.process.exitcode
+        if code is None:
+            return "still running"
+        return f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
 
     async def stop(self) -> None:
         """Close the socket (the worker's sign to end), wait for it, kill it if it will not."""
