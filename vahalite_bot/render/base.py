@@ -145,11 +145,14 @@ def layers_kept() -> Iterator[None]:
     """While open, ``base_layer`` keeps the last layer it laid and hands out copies of it
     for the same key: a replay draws a hundred frames of one game's terrain in a row, where
     a bot's posts of many games in turn would only pay for a copy that none reuses."""
+    was = _kept.open
     _kept.open = True
     try:
         yield
     finally:
-        _kept.open, _kept.key, _kept.layer = False, None, None
+        _kept.open = was
+        if not was:  # the layer goes with the last one to close
+            _kept.key, _kept.layer = None, None
 
 
 def base_layer(key: BoardKey) -> Image.Image:

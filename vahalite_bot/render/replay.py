@@ -182,8 +182,9 @@ def _replay_gif(
 ) -> bytes:
     shown = list(log) if stride == 1 else list(grouped(log, stride))
     frames = _frames(initial, shown, names, lang, width, theme, timing)
+    palette = replay_palette(theme)
     with layers_kept():  # every frame after the setup lies on the same terrain
-        return animated_gif(frames, replay_palette(theme))
+        return animated_gif(frames, palette)
 
 
 def grouped(log: Sequence[Step], stride: int) -> Iterator[Step]:
