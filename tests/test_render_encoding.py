@@ -93,8 +93,8 @@ def test_the_gif_decodes_to_every_frame_whole_and_keeps_each_frames_time() -> No
     rng = random.Random(8)
     colours = [tuple(rng.randrange(250) for _ in range(3)) for _ in range(40)]
     palette = Image.new("P", (1, 1))
+    # the rest magenta, the last entry (gif.KEEP) with them: no drawn colour is near it
     palette.putpalette([c for colour in colours for c in colour] + [255, 0, 255] * 216)
-    keep = 255  # magenta: no drawn colour is near it
     first = Image.new("RGB", (64, 48))
     first.putdata([rng.choice(colours) for _ in range(64 * 48)])
     r, g, b = colours[5]
@@ -110,7 +110,7 @@ def test_the_gif_decodes_to_every_frame_whole_and_keeps_each_frames_time() -> No
     frames = [first, moved, moved.copy(), nudged, changed, first.copy()]
     for index, frame in enumerate(frames):
         frame.info["duration"] = 100 * (index + 1)
-    gif = Image.open(io.BytesIO(animated_gif(iter(frames), palette, keep)))
+    gif = Image.open(io.BytesIO(animated_gif(iter(frames), palette)))
     decoded = [(f.info["duration"], f.convert("RGBA")) for f in ImageSequence.Iterator(gif)]
     assert len(decoded) == len(frames)
     for frame, (duration, shown) in zip(frames, decoded, strict=True):

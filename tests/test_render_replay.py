@@ -11,6 +11,7 @@ from PIL import Image, ImageChops, ImageSequence
 
 from benchmarks.render import Game, random_game
 from vahalite_bot.render import DEFAULT_THEME, render_board
+from vahalite_bot.render.base import board_key, layers_kept
 from vahalite_bot.render.board import draw_board
 from vahalite_bot.render.palette import quantize
 from vahalite_bot.render.replay import (
@@ -87,6 +88,38 @@ def test_replay_frames_show_each_state_exactly() -> None:
     for index, drawn in expected.items():
         shown = quantize(drawn, palette).convert("RGB")
         assert ImageChops.difference(frames[index], shown).getbbox() is None, index
+
+
+def test_every_frame_of_a_replay_is_its_board_drawn_alone() -> None:
+    """Every decoded frame, through the terrain's placement (a new layer each action), the
+    SPs, deployment and play, is its board drawn on its own and quantized: a frame drawn on
+    a layer kept from another board, or a pixel wrongly left as the frame before, shows."""
+    g = game()
+    log = list(steps(g.initial, g.actions, g.dice()))
+    terrains = {board_key(step.after, SIZE, "ru", DEFAULT_THEME).terrain for step in log}
+    assert len(terrains) > 5  # the terrain is laid during the replay
+    data = render_replay(g.initial, g.actions, g.dice(), size=SIZE)
+    frames = [f.convert("RGB") for f in ImageSequence.Iterator(Image.open(io.BytesIO(data)))]
+    drawn = [draw_board(g.initial, size=SIZE)]
+    drawn += [draw_board(s.after, events=s.events, before=s.before, size=SIZE) for s in log]
+    assert len(frames) == len(drawn) + 1  # and the result
+    palette = replay_palette(DEFAULT_THEME)
+    for index, (frame, board) in enumerate(zip(frames, drawn, strict=False)):
+        shown = quantize(board, palette).convert("RGB")
+        assert ImageChops.difference(frame, shown).getbbox() is None, index
+
+
+def test_a_kept_layer_is_handed_out_as_a_copy_of_its_own_board() -> None:
+    """Inside ``layers_kept`` each board is drawn as outside it, whatever was drawn on the
+    layer handed out before and whichever board came before."""
+    g = game()
+    log = list(steps(g.initial, g.actions, g.dice()))
+    states = [log[5].after, log[5].after, log[6].after, log[40].after, log[5].after]
+    alone = [draw_board(state, size=SIZE).tobytes() for state in states]
+    with layers_kept():
+        kept = [draw_board(state, size=SIZE).tobytes() for state in states]
+    assert kept == alone
+    assert len(set(alone)) == 3
 
 
 def test_replay_ends_on_the_final_score() -> None:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import math
 import string
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -126,9 +129,43 @@ def _layout(key: BoardKey) -> Layout:
 
 
 # -- the layer ---------------------------------------------------------------------------
+class _Kept(threading.local):
+    """The last layer laid in this thread while ``layers_kept`` is open."""
+
+    open = False
+    key: BoardKey | None = None
+    layer: Image.Image | None = None
+
+
+_kept = _Kept()
+
+
+@contextmanager
+def layers_kept() -> Iterator[None]:
+    """While open, ``base_layer`` keeps the last layer it laid and hands out copies of it
+    for the same key: a replay draws a hundred frames of one game's terrain in a row, where
+    a bot's posts of many games in turn would only pay for a copy that none reuses."""
+    was = _kept.open
+    _kept.open = True
+    try:
+        yield
+    finally:
+        _kept.open = was
+        if not was:  # the layer goes with the last one to close
+            _kept.key, _kept.layer = None, None
+
+
 def base_layer(key: BoardKey) -> Image.Image:
     """A new image of ``key``'s static layer, to draw on: the shared frame layer with the
     game's terrain laid on it (the grid runs over the tiles, so it is drawn again)."""
+    if not _kept.open:
+        return _laid(key)
+    if _kept.layer is None or _kept.key != key:
+        _kept.key, _kept.layer = key, _laid(key)
+    return _kept.layer.copy()
+
+
+def _laid(key: BoardKey) -> Image.Image:
     frame = frame_key(key)
     image = frame_layer(frame).copy()
     if not key.terrain:

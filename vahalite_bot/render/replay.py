@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from vahalite_bot.render.base import board_key, layout_of
+from vahalite_bot.render.base import board_key, layers_kept, layout_of
 from vahalite_bot.render.board import DEFAULT_SIZE, draw_board, pixel_width, render_board
 from vahalite_bot.render.fonts import Face, fit, font
-from vahalite_bot.render.gif import animated_gif
+from vahalite_bot.render.gif import KEEP, animated_gif
 from vahalite_bot.render.header import status_line
 from vahalite_bot.render.labels import label
 from vahalite_bot.render.palette import theme_palette
@@ -36,9 +36,8 @@ from vahalite_bot.rules.state import GameState, Phase
 from vahalite_bot.rules.victory import score
 
 REPLAY_SIZE = 600  # px wide: the animation is watched whole, not read cell by cell
-# The palette's last entry marks "unchanged since the previous frame"; no board colour is
-# near it, so no pixel is ever mapped to it by mistake.
-KEEP_INDEX = 255
+# The colour of the palette's "unchanged since the previous frame" entry (``gif.KEEP``): no
+# board colour is near it, so no pixel is ever mapped to it by mistake.
 KEEP_COLOUR: RGB = (255, 0, 255)
 
 
@@ -183,7 +182,9 @@ def _replay_gif(
 ) -> bytes:
     shown = list(log) if stride == 1 else list(grouped(log, stride))
     frames = _frames(initial, shown, names, lang, width, theme, timing)
-    return animated_gif(frames, replay_palette(theme), KEEP_INDEX)
+    palette = replay_palette(theme)
+    with layers_kept():  # every frame after the setup lies on the same terrain
+        return animated_gif(frames, palette)
 
 
 def grouped(log: Sequence[Step], stride: int) -> Iterator[Step]:
@@ -280,10 +281,10 @@ def _result_frame(
 def replay_palette(theme: Theme) -> Image.Image:
     """The theme's palette in one colour fewer, the last entry given to the "unchanged"
     marker."""
-    source = theme_palette(theme, KEEP_INDEX).getpalette() or list(theme.frame)
-    while len(source) < 3 * KEEP_INDEX:  # pad with a colour in use, never a stray black
+    source = theme_palette(theme, KEEP).getpalette() or list(theme.frame)
+    while len(source) < 3 * KEEP:  # pad with a colour in use, never a stray black
         source += source[:3]
-    colours = source[: 3 * KEEP_INDEX] + list(KEEP_COLOUR)
+    colours = source[: 3 * KEEP] + list(KEEP_COLOUR)
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours)
     return palette
