@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import re
 import shutil
@@ -47,6 +46,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from benchmarks.cpu import tree_cpu_seconds
 from tests.botproc import BotProcess, write_config
 from tests.conftest import clone_game
 from tests.discord_moves import russian_of, slash_of
@@ -319,28 +319,9 @@ async def _fired(service: GameService, games: list[int]) -> int:
 
 
 def bots_cpu_seconds(bots: list[BotProcess]) -> tuple[float, float]:
-    """CPU time (user and system) used so far by the bot processes, and by their workers: the
-    figure the players and the stand-in, on the same cores, cannot blur (Linux: 0 elsewhere)."""
-    roots = {bot.process.pid for bot in bots if bot.process is not None}
-    stats: dict[int, tuple[int, float]] = {}  # pid -> (parent, seconds)
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    for entry in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = entry.read_text().rsplit(")", 1)[1].split()
-        except OSError:  # ended meanwhile
-            continue
-        stats[int(entry.parent.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
-    main = workers = 0.0
-    for pid, (_, seconds) in stats.items():
-        if pid in roots:
-            main += seconds
-            continue
-        ancestor, seen = pid, 0
-        while ancestor not in roots and ancestor in stats and seen < 64:
-            ancestor, seen = stats[ancestor][0], seen + 1
-        if ancestor in roots:
-            workers += seconds
-    return main, workers
+    """CPU time used so far by the bot processes, and by their workers: the figure the
+    players and the stand-in, on the same cores, cannot blur (Linux: 0 elsewhere)."""
+    return tree_cpu_seconds({bot.process.pid for bot in bots if bot.process is not None})
 
 
 def report(

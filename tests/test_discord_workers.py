@@ -158,13 +158,13 @@ def test_a_worker_warms_up_on_a_board_with_every_sheet_and_terrain_kind() -> Non
     work.warm()
 
 
-def test_closing_the_pool_waits_until_its_manager_thread_has_gone() -> None:
-    # Left running past the interpreter's exit, the manager thread races the exit hook of
-    # concurrent.futures for its wake-up pipe: the bot printed "Bad file descriptor" as it
-    # stopped (CI, stop 28).
+def test_closing_the_pool_leaves_no_thread_behind() -> None:
+    # concurrent.futures' pool left its manager thread running past the interpreter's exit,
+    # where it raced the exit hook for its wake-up pipe: the bot printed "Bad file descriptor"
+    # as it stopped (CI, stop 28). This pool has no thread, and must not grow one.
     async def closed() -> list[threading.Thread]:
         workers = Workers(1)
-        await workers.warm(1)
+        await workers.warm()
         before = set(threading.enumerate())
         await workers.close()
         return [t for t in before if t.is_alive() and t is not threading.current_thread()]
@@ -175,13 +175,13 @@ def test_closing_the_pool_waits_until_its_manager_thread_has_gone() -> None:
 def test_every_worker_of_a_warmed_pool_starts_warm_and_frozen_before_its_first_job() -> None:
     """A full pass of the collector walked a warmed worker's codexes, fonts and the rest,
     some 0.1 s of CPU every few seconds of a busy worker: they are frozen once warmed. The
-    warm-up is each worker's initializer, so no worker can miss it, whichever jobs it takes
+    warm-up is each worker's own start, so no worker can miss it, whichever jobs it takes
     (one job per worker could all land on the first one up)."""
 
     async def frozen(warm: bool) -> list[int]:
         workers = Workers(2, warm=warm)
         try:
-            await workers.warm(2)
+            await workers.warm()
             return list(await asyncio.gather(*(workers.run(gc.get_freeze_count) for _ in range(6))))
         finally:
             await workers.close()

@@ -121,7 +121,7 @@ class VahaBot(commands.AutoShardedBot):
             return
         self.watch.start()
         self.add_dynamic_items(GameButton)
-        await self.workers.warm(self.options.workers)
+        await self.workers.warm()
         await self.sync_commands()
         self.deadlines.start()
 

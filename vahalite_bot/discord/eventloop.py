@@ -2,7 +2,7 @@
 
 uvloop spends less of the bot process's CPU per command on the loop itself and on aiohttp's
 sockets than asyncio's own loop does. Everything the bot asks of its loop works the same on
-both: signal handlers (SIGTERM's clean stop), ``run_in_executor`` with the worker pool and
+both: signal handlers (SIGTERM's clean stop), the worker pool's socket streams and
 aiosqlite's thread (``call_soon_threadsafe``), asyncpg, named tasks, the stall watch's timers.
 ``[discord] event_loop = "asyncio"`` (or ``VAHALITE_EVENT_LOOP=asyncio``) runs asyncio's own
 loop instead; on a platform without uvloop (Windows) that loop runs whatever is asked.

@@ -259,8 +259,8 @@ def reduce_cell(cell: Cell) -> tuple[type[Cell], tuple[int, int]]:
 
 
 def warm() -> None:
-    """Submitted once to each worker at start: besides importing this module, draw a board
-    in each language, so the first players' images do not pay for what every board shares
+    """Run once in each worker as it starts (``start``): besides importing this module, draw
+    a board in each language, so the first players' images do not pay for what every board shares
     (the theme's palette, each language's frame and fonts, every kind's token): some 0.3 s
     of CPU in a fresh worker. The bundled sheets and shipped scenarios that calls name are
     read now too."""
@@ -280,8 +280,8 @@ def start() -> None:
 
 
 def prepare(warmed: bool) -> None:
-    """A worker's initializer (run once in each, before any job): ``follow_parent``, and
-    ``start`` if the pool is ``warmed``. As an initializer it reaches every worker; jobs
+    """A worker's start (``worker.serve``, before any job): ``follow_parent``, and
+    ``start`` if the pool is ``warmed``. Run by each worker itself, it reaches every one; jobs
     submitted one per worker could all land on the first one up."""
     follow_parent()
     if warmed:
@@ -311,7 +311,7 @@ def sample_board() -> GameState:
 
 
 def follow_parent() -> None:
-    """A worker's initializer: yield the CPU to the bot's event loop, and end with the bot.
+    """At a worker's start: yield the CPU to the bot's event loop, and end with the bot.
 
     On a small machine the workers and the loop share the cores: a lower priority keeps the
     loop's replies prompt while an image renders. A bot killed outright (SIGKILL, OOM)
