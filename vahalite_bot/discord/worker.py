@@ -8,6 +8,7 @@ its arguments; from the worker, ``(True, result)`` or ``(False, exception)``, an
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import socket
@@ -23,7 +24,8 @@ HEADER = struct.Struct("!Q")  # the length of the pickle that follows
 
 def serve(channel: socket.socket, warmed: bool) -> None:
     """A worker's life (the target of its process): ``work.prepare``, then answer calls."""
-    with channel:
+    # A bot that ended (stopped, or crashed with a call in flight: a reset) ends it too.
+    with channel, contextlib.suppress(ConnectionError):
         try:
             work.prepare(warmed)
         except Exception as error:
