@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -106,3 +108,37 @@ async def test_the_pool_runs_no_thread_of_its_own() -> None:
         assert set(threading.enumerate()) == before
     finally:
         await workers.close()
+
+
+# The bot dies (SIGKILL, OOM) with its worker's reply unread: the worker, waiting for the next
+# call, meets a reset where a stopped bot leaves an end of file. Either way it ends, quietly.
+BOT_DIES_WITH_A_REPLY_UNREAD = """
+import asyncio, os, time
+from tests import workerjobs
+from vahalite_bot.discord.workers import Workers
+
+async def main():
+    workers = Workers(1)
+    print(await workers.run(os.getpid), flush=True)
+    asyncio.ensure_future(workers.run(workerjobs.nap, 0.05))
+    await asyncio.sleep(0.01)  # sent
+    time.sleep(0.5)  # the loop stands still: the reply waits unread
+    os._exit(0)
+
+asyncio.run(main())
+"""
+
+
+def test_a_worker_whose_bot_died_with_its_reply_unread_ends_without_a_word() -> None:
+    root = Path(__file__).resolve().parent.parent
+    died = subprocess.run(
+        [sys.executable, "-c", BOT_DIES_WITH_A_REPLY_UNREAD],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )  # its output ends when the worker's does: the worker shares it
+    assert died.returncode == 0, died.stderr
+    assert died.stdout.strip().isdigit()
+    assert died.stderr == ""
