@@ -11,7 +11,8 @@ Nothing outside this package imports discord. The pieces:
 - ``choices``: autocomplete from the engine's own answers;
 - ``identity``: who calls (an ``Actor`` tied to the server it speaks for) and in which language;
 - ``translator``: command names and descriptions from the Fluent catalogues;
-- ``tree``: the one error handler; ``workers``: the pool for CPU work (images, the bot player);
+- ``tree``: the one error handler; ``workers``: the pool for CPU work (images, the bot player),
+  ``worker`` what runs in each of its processes;
 - ``health``: the event loop's stall watch; ``eventloop``: which loop runs (uvloop's).
 """
 
