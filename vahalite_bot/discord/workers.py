@@ -100,7 +100,12 @@ class _Process:
         code = None if self.alive else self.process.exitcode
         if code is None:
             return "still running"
-        return f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
+        if code >= 0:
+            return f"exit code {code}"
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:  # a real-time signal has no name
+            return f"killed by signal {-code}"
 
     async def stop(self) -> None:
         """Close the socket (the worker's sign to end), wait for it, kill it if it will not."""
