@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import gc
 import pickle
-import threading
 from dataclasses import replace
 from multiprocessing.reduction import ForkingPickler
 from typing import get_args
@@ -156,20 +155,6 @@ def test_a_worker_warms_up_on_a_board_with_every_sheet_and_terrain_kind() -> Non
     assert {piece.kind for piece in state.terrain.values()} == set(TerrainKind)
     assert all(unit.cell not in state.terrain for unit in placed)
     work.warm()
-
-
-def test_closing_the_pool_leaves_no_thread_behind() -> None:
-    # concurrent.futures' pool left its manager thread running past the interpreter's exit,
-    # where it raced the exit hook for its wake-up pipe: the bot printed "Bad file descriptor"
-    # as it stopped (CI, stop 28). This pool has no thread, and must not grow one.
-    async def closed() -> list[threading.Thread]:
-        workers = Workers(1)
-        await workers.warm()
-        before = set(threading.enumerate())
-        await workers.close()
-        return [t for t in before if t.is_alive() and t is not threading.current_thread()]
-
-    assert asyncio.run(closed()) == []
 
 
 def test_every_worker_of_a_warmed_pool_starts_warm_and_frozen_before_its_first_job() -> None:
